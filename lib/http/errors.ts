@@ -1,0 +1,57 @@
+// The one error class of the API and its closed list of codes. Every error response is
+// { success: false, error: { code, message }, request_id } with the status from this table.
+
+export const errorStatus = {
+  validation_error: 400,
+  invalid_json: 400,
+  invalid_proxy_url: 400,
+  cvc_session_required: 400,
+  invalid_api_key: 401,
+  pub_key_required: 401,
+  invalid_pub_key: 401,
+  insufficient_permissions: 403,
+  not_found: 404,
+  token_not_found: 404,
+  cvc_session_not_found: 404,
+  method_not_allowed: 405,
+  idempotency_in_progress: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  idempotency_key_reused: 422,
+  internal_error: 500,
+  proxy_failed: 502,
+  service_unavailable: 503,
+  proxy_timeout: 504,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+
+/** One failing input field: `path` is dotted (`data.cardNumber`), `message` says what is wrong. */
+export type FieldIssue = { path: string; message: string };
+
+export class VaultError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly fields?: FieldIssue[];
+
+  constructor(code: ErrorCode, message: string, fields?: FieldIssue[]) {
+    super(message);
+    this.name = 'VaultError';
+    this.code = code;
+    this.status = errorStatus[code];
+    this.fields = fields;
+  }
+}
+
+/** The messages the spec fixes, used verbatim wherever these conditions arise. */
+export const messages = {
+  invalidApiKey: 'Invalid API key',
+  insufficientPermissions: 'Insufficient permissions',
+  pubKeyRequired: 'X-Pub-Key header is required for production API keys',
+  invalidPubKey: 'Invalid pub key',
+  invalidProxyUrl: 'Invalid proxy URL',
+  tokenNotFound: 'Token not found',
+  cvcSessionNotFound: 'CVC session expired or not found',
+  proxyFailed: 'Failed to proxy request',
+  proxyTimeout: 'Request timeout',
+} as const;
