@@ -33,6 +33,8 @@ export class VaultError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
   readonly fields?: FieldIssue[];
+  /** For 405: the methods the path does accept. */
+  allow?: string;
 
   constructor(code: ErrorCode, message: string, fields?: FieldIssue[]) {
     super(message);
@@ -40,6 +42,12 @@ export class VaultError extends Error {
     this.code = code;
     this.status = errorStatus[code];
     this.fields = fields;
+  }
+
+  /** A 400 naming the failing fields: the message lists them so it reads well on its own. */
+  static validation(fields: FieldIssue[]): VaultError {
+    const summary = fields.map((field) => (field.path ? `${field.path}: ${field.message}` : field.message)).join('; ');
+    return new VaultError('validation_error', `Invalid request: ${summary}`, fields);
   }
 }
 

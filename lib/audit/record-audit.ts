@@ -1,0 +1,24 @@
+// Audit trail of vault operations (PCI DSS 10.2): who, what, which token, outcome, from where.
+// Never card data: the row has ids, an action name and a status, nothing from the request body.
+import type { Runtime } from '../runtime';
+
+export type AuditEntry = {
+  action: string;
+  outcome: 'success' | 'failure';
+  statusCode: number;
+  requestId: string;
+  projectId?: string | null;
+  applicationId?: string | null;
+  userId?: string | null;
+  tokenId?: string | null;
+  ip?: string | null;
+};
+
+export async function recordAudit(runtime: Pick<Runtime, 'db' | 'logger'>, entry: AuditEntry): Promise<void> {
+  try {
+    await runtime.db.prisma.auditLog.create({ data: entry });
+  } catch (error) {
+    // The operation already happened: losing the row is reported loudly, never hidden.
+    runtime.logger.error({ err: error, action: entry.action, requestId: entry.requestId }, 'audit write failed');
+  }
+}

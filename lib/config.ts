@@ -1,0 +1,94 @@
+// The only reader of process.env. Validated once, with messages that name the variable.
+import { z } from 'zod';
+
+const positiveInt = (name: string) =>
+  z.coerce.number({ error: `${name} must be a whole number` }).int(`${name} must be a whole number`).positive(`${name} must be positive`);
+
+const optionalUrl = (name: string, protocols: RegExp) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .refine((value) => value === undefined || (URL.canParse(value) && protocols.test(new URL(value).protocol)), {
+      message: `${name} must be a URL (${protocols.source.replace(/[\\^$()]/g, '')})`,
+    });
+
+const ZEnvSchema = z.object({
+  NODE_ENV: z.string().optional(),
+  PORT: positiveInt('PORT').max(65535, 'PORT must be at most 65535').default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  APP_URL: optionalUrl('APP_URL', /^(https?:)$/),
+  DATABASE_URL: optionalUrl('DATABASE_URL', /^(postgres|postgresql):$/),
+  REDIS_URL: optionalUrl('REDIS_URL', /^(redis|rediss):$/),
+  VAULT_DATA_DIR: z.string().default('./data'),
+  VAULT_MASTER_KEY: z
+    .string()
+    .optional()
+    .refine((value) => value === undefined || value === '' || Buffer.from(value, 'base64').length === 32, {
+      message: 'VAULT_MASTER_KEY must be 32 bytes, base64-encoded (e.g. `openssl rand -base64 32`)',
+    }),
+  CVC_SESSION_TTL_SECONDS: positiveInt('CVC_SESSION_TTL_SECONDS').default(90),
+  TEST_CVC_SESSION_TTL_SECONDS: positiveInt('TEST_CVC_SESSION_TTL_SECONDS').default(365 * 24 * 60 * 60),
+  PROXY_TIMEOUT_MS: positiveInt('PROXY_TIMEOUT_MS').default(30_000),
+  PROXY_ALLOWED_PRIVATE_HOSTS: z
+    .string()
+    .default('')
+    .transform((value) => value.split(',').map((host) => host.trim()).filter(Boolean)),
+  DATABASE_POOL_SIZE: positiveInt('DATABASE_POOL_SIZE').default(20),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  VAULT_ADMIN_EMAIL: z.email('VAULT_ADMIN_EMAIL must be an email address').optional(),
+  VAULT_ADMIN_PASSWORD: z.string().min(12, 'VAULT_ADMIN_PASSWORD must be at least 12 characters').optional(),
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For instead of the socket. */
+  TRUST_PROXY: z
+    .enum(['0', '1', 'true', 'false'])
+    .default('false')
+    .transform((value) => value === '1' || value === 'true'),
+  /** Serve only the vault API (no dashboard pages): for API-only nodes behind a load balancer, and tests. */
+  VAULT_API_ONLY: z
+    .enum(['0', '1', 'true', 'false'])
+    .default('false')
+    .transform((value) => value === '1' || value === 'true'),
+});
+
+export type Config = Omit<z.output<typeof ZEnvSchema>, 'APP_URL' | 'VAULT_MASTER_KEY'> & {
+  APP_URL: string;
+  VAULT_MASTER_KEY?: string;
+  embedded: boolean;
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const blankToUndefined = Object.fromEntries(Object.entries(env).map(([key, value]) => [key, value === '' ? undefined : value]));
+  const result = ZEnvSchema.safeParse(blankToUndefined);
+  if (!result.success) {
+    throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join('.') || 'env'}: ${issue.message}`));
+  }
+  const parsed = result.data;
+  const embedded = !parsed.DATABASE_URL;
+  if (!embedded && parsed.NODE_ENV === 'production' && !parsed.VAULT_MASTER_KEY) {
+    throw new ConfigError([
+      'VAULT_MASTER_KEY: required when NODE_ENV=production with DATABASE_URL (it is only generated for the embedded default)',
+    ]);
+  }
+  return {
+    ...parsed,
+    APP_URL: (parsed.APP_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/+$/, ''),
+    VAULT_MASTER_KEY: parsed.VAULT_MASTER_KEY || undefined,
+    embedded,
+  };
+}
+
+let cached: Config | undefined;
+
+/** The process configuration, parsed on first use. */
+export function getConfig(): Config {
+  cached ??= parseConfig(process.env);
+  return cached;
+}

@@ -1,0 +1,110 @@
+// The wrapper every API handler goes through: request id, API key and permission checks, body limits,
+// Idempotency-Key, the audit row, and central error mapping. Handlers keep to parse → call → respond.
+import {
+  assertPubKey,
+  assertTokenizationPermission,
+  authenticateApiKey,
+  type ApiKeyPrincipal,
+} from '../accounts/authenticate-api-key';
+import { recordAudit } from '../audit/record-audit';
+import { createLogger, type Logger } from '../logger';
+import { getRuntime, type Runtime } from '../runtime';
+import { clientIp } from './client-ip';
+import { claimIdempotencyKey, readIdempotencyKey, requestFingerprint, type IdempotencyClaim } from './idempotency';
+import { toVaultError } from './map-error';
+import { readBodyBytes } from './read-body';
+import { requestIdFor } from './request-id';
+import { errorResponse, jsonResponse } from './respond';
+
+let startupLogger: Logger | undefined;
+/** For failures before the runtime exists (it could not start): still JSON, still redacted. */
+const fallbackLogger = () => (startupLogger ??= createLogger({ level: 'error' }));
+
+export type RouteContext = { params?: Promise<Record<string, string | string[] | undefined>> };
+
+export type ApiCall = {
+  request: Request;
+  runtime: Runtime;
+  principal: ApiKeyPrincipal;
+  requestId: string;
+  /** The raw request body (empty for bodiless methods). */
+  body: Uint8Array;
+  params: Record<string, string>;
+  /** Set by the handler so the audit row names the token it touched. */
+  audit: { tokenId?: string | null };
+  json(status: number, body: unknown): Response;
+};
+
+export type ApiRouteOptions = {
+  /** Audit action name, e.g. `tokenize`. */
+  action: string;
+  /** Require the tokenization permission (everything but verify-key). */
+  tokenization: boolean;
+  /** Production keys must come with X-Pub-Key. */
+  pubKey?: boolean;
+  /** Honour Idempotency-Key. */
+  idempotent?: boolean;
+};
+
+export function apiRoute(options: ApiRouteOptions, handler: (call: ApiCall) => Promise<Response>) {
+  return async function route(request: Request, context?: RouteContext): Promise<Response> {
+    const requestId = requestIdFor(request);
+    const ip = clientIp(request);
+    let runtime: Runtime | undefined;
+    let principal: ApiKeyPrincipal | undefined;
+    let claim: IdempotencyClaim | undefined;
+    const audit: ApiCall['audit'] = {};
+    let response: Response;
+    try {
+      runtime = await getRuntime();
+      principal = await authenticateApiKey(runtime, request.headers.get('x-api-key'));
+      if (options.tokenization) assertTokenizationPermission(principal);
+      if (options.pubKey) assertPubKey(principal, request.headers.get('x-pub-key'));
+      const body = request.method === 'GET' || request.method === 'HEAD' ? new Uint8Array() : await readBodyBytes(request);
+      const idempotencyKey = options.idempotent ? readIdempotencyKey(request) : null;
+      if (idempotencyKey) {
+        claim = await claimIdempotencyKey({
+          store: runtime.store,
+          applicationId: principal.application.id,
+          key: idempotencyKey,
+          fingerprint: requestFingerprint(request, body),
+          runningTtlSeconds: Math.ceil(runtime.config.PROXY_TIMEOUT_MS / 1000) + 60,
+        });
+        if (claim.kind === 'replay') return claim.response;
+      }
+      const params = Object.fromEntries(
+        Object.entries((await context?.params) ?? {}).map(([key, value]) => [key, Array.isArray(value) ? value.join('/') : (value ?? '')]),
+      );
+      response = await handler({
+        request,
+        runtime,
+        principal,
+        requestId,
+        body,
+        params,
+        audit,
+        json: (status, payload) => jsonResponse(status, payload, requestId),
+      });
+    } catch (error) {
+      const mapped = toVaultError(error);
+      if (mapped.unexpected) {
+        (runtime?.logger ?? fallbackLogger()).error({ err: error, requestId, action: options.action }, 'request failed');
+      }
+      response = errorResponse(mapped.error, requestId);
+    }
+    if (claim?.kind === 'claimed') response = await claim.complete(response);
+    if (runtime) {
+      await recordAudit(runtime, {
+        action: options.action,
+        outcome: response.status < 400 ? 'success' : 'failure',
+        statusCode: response.status,
+        requestId,
+        projectId: principal?.project.id,
+        applicationId: principal?.application.id,
+        tokenId: audit.tokenId,
+        ip,
+      });
+    }
+    return response;
+  };
+}

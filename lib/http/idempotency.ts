@@ -1,0 +1,73 @@
+// Idempotency-Key (Stripe semantics), scoped per application: the first response to a key is stored
+// for 24 h and replayed byte-for-byte; the same key with another request is a 422; a key whose first
+// request is still running is a 409. 5xx responses are not stored, so a retry can succeed.
+import { createHash } from 'node:crypto';
+import type { KeyValueStore } from '../store/types';
+import { VaultError } from './errors';
+
+const DONE_TTL_SECONDS = 24 * 60 * 60;
+const KEY_SHAPE = /^[\x21-\x7e]{1,255}$/;
+
+type Running = { state: 'running'; fingerprint: string };
+type Done = { state: 'done'; fingerprint: string; status: number; headers: [string, string][]; body: string };
+
+export type IdempotencyClaim =
+  | { kind: 'replay'; response: Response }
+  /** complete() stores the response for replay (never throws: if the store fails, the key is released). */
+  | { kind: 'claimed'; complete(response: Response): Promise<Response> };
+
+export function readIdempotencyKey(request: Request): string | null {
+  const key = request.headers.get('idempotency-key');
+  if (key === null) return null;
+  if (!KEY_SHAPE.test(key)) {
+    throw VaultError.validation([{ path: 'Idempotency-Key', message: 'must be 1 to 255 visible ASCII characters' }]);
+  }
+  return key;
+}
+
+export function requestFingerprint(request: Request, body: Uint8Array): string {
+  const url = new URL(request.url);
+  return createHash('sha256')
+    .update(`${request.method} ${url.pathname}${url.search}\n${request.headers.get('content-type') ?? ''}\n`)
+    .update(body)
+    .digest('hex');
+}
+
+export async function claimIdempotencyKey(options: {
+  store: KeyValueStore;
+  applicationId: string;
+  key: string;
+  fingerprint: string;
+  runningTtlSeconds: number;
+}): Promise<IdempotencyClaim> {
+  const storeKey = `idem:${options.applicationId}:${createHash('sha256').update(options.key).digest('hex')}`;
+  const running: Running = { state: 'running', fingerprint: options.fingerprint };
+  if (!(await options.store.setIfAbsent(storeKey, JSON.stringify(running), options.runningTtlSeconds))) {
+    const existing = await options.store.get(storeKey);
+    // Vanished between the two calls (expired or abandoned): treat as in progress; the client retries.
+    const record = existing ? (JSON.parse(existing) as Running | Done) : running;
+    if (record.fingerprint !== options.fingerprint) {
+      throw new VaultError('idempotency_key_reused', 'Idempotency-Key was already used with a different request');
+    }
+    if (record.state === 'running') {
+      throw new VaultError('idempotency_in_progress', 'A request with this Idempotency-Key is still being processed');
+    }
+    const headers = new Headers(record.headers);
+    headers.set('idempotent-replayed', 'true');
+    return { kind: 'replay', response: new Response(Buffer.from(record.body, 'base64'), { status: record.status, headers }) };
+  }
+  return {
+    kind: 'claimed',
+    async complete(response) {
+      if (response.status >= 500) {
+        await options.store.delete(storeKey).catch(() => {});
+        return response;
+      }
+      const body = Buffer.from(await response.arrayBuffer());
+      const headers = [...response.headers.entries()];
+      const done: Done = { state: 'done', fingerprint: options.fingerprint, status: response.status, headers, body: body.toString('base64') };
+      await options.store.set(storeKey, JSON.stringify(done), DONE_TTL_SECONDS).catch(() => options.store.delete(storeKey).catch(() => {}));
+      return new Response(body, { status: response.status, headers: response.headers });
+    },
+  };
+}

@@ -1,0 +1,9 @@
+import { randomUUID } from 'node:crypto';
+
+const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** The caller's X-Request-Id when it is sane (so logs correlate across systems), a new UUID otherwise. */
+export function requestIdFor(request: Request): string {
+  const given = request.headers.get('x-request-id');
+  return given && SANE_REQUEST_ID.test(given) ? given : randomUUID();
+}

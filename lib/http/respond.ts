@@ -1,0 +1,27 @@
+// JSON responses. Every response carries X-Request-Id equal to the body's request_id (errors).
+import { VaultError } from './errors';
+
+export function jsonResponse(status: number, body: unknown, requestId: string, headers?: HeadersInit): Response {
+  const response = new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headersObject(headers) },
+  });
+  response.headers.set('x-request-id', requestId);
+  return response;
+}
+
+export function errorResponse(error: VaultError, requestId: string): Response {
+  const body = {
+    success: false,
+    error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) },
+    request_id: requestId,
+  };
+  const headers: Record<string, string> = {};
+  if (error.code === 'method_not_allowed' && error.allow) headers.allow = error.allow;
+  return jsonResponse(error.status, body, requestId, headers);
+}
+
+function headersObject(headers?: HeadersInit): Record<string, string> {
+  if (!headers) return {};
+  return Object.fromEntries(new Headers(headers).entries());
+}

@@ -1,0 +1,82 @@
+// The process-wide services (database, store, keys, outbound dispatcher, logger), created once.
+// Kept on globalThis because the custom server and Next's compiled route bundles load separate copies
+// of lib/: both must share one database handle (PGlite is single-process) and one in-process store.
+import type { Agent } from 'undici';
+import { getConfig, type Config } from './config';
+import { loadMasterKey } from './crypto/master-key';
+import { Keyring } from './crypto/keyring';
+import { connectDatabase, type Database } from './db/connect';
+import { createLogger, type Logger } from './logger';
+import { createPspDispatcher } from './proxy/dispatcher';
+import { normaliseAllowList } from './proxy/proxy-url';
+import { connectStore } from './store/connect';
+import type { KeyValueStore } from './store/types';
+
+export type Runtime = {
+  config: Config;
+  logger: Logger;
+  db: Database;
+  store: KeyValueStore;
+  keyring: Keyring;
+  psp: Agent;
+  allowedPrivateHosts: ReadonlySet<string>;
+  close(): Promise<void>;
+};
+
+const RUNTIME = Symbol.for('vault.runtime');
+type Holder = { [RUNTIME]?: Promise<Runtime> };
+const holder = globalThis as Holder;
+
+export type StartOptions = {
+  config?: Config;
+  logger?: Logger;
+  /** Apply pending migrations before serving (default true). */
+  migrate?: boolean;
+};
+
+export async function createRuntime(options: StartOptions = {}): Promise<Runtime> {
+  const config = options.config ?? getConfig();
+  const logger = options.logger ?? createLogger({ level: config.LOG_LEVEL });
+  const keyring = new Keyring(loadMasterKey(config));
+  const db = await connectDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.VAULT_DATA_DIR, poolSize: config.DATABASE_POOL_SIZE });
+  try {
+    if (options.migrate !== false) {
+      const applied = await db.migrate();
+      if (applied.length) logger.info({ migrations: applied }, 'applied database migrations');
+    }
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+  const store = await connectStore({ redisUrl: config.REDIS_URL });
+  const allowedPrivateHosts = normaliseAllowList(config.PROXY_ALLOWED_PRIVATE_HOSTS);
+  const psp = createPspDispatcher({ allowedPrivateHosts, timeoutMs: config.PROXY_TIMEOUT_MS });
+  return {
+    config,
+    logger,
+    db,
+    store,
+    keyring,
+    psp,
+    allowedPrivateHosts,
+    async close() {
+      await psp.close().catch(() => {});
+      await store.close();
+      await db.close();
+    },
+  };
+}
+
+/** The shared runtime, created on first use (by the server at start, or lazily under `next dev`). */
+export function getRuntime(): Promise<Runtime> {
+  holder[RUNTIME] ??= createRuntime().catch((error) => {
+    holder[RUNTIME] = undefined;
+    throw error;
+  });
+  return holder[RUNTIME];
+}
+
+/** Installs a runtime made elsewhere (the server, tests) as the shared one. */
+export function setRuntime(runtime: Runtime | undefined): void {
+  holder[RUNTIME] = runtime ? Promise.resolve(runtime) : undefined;
+}

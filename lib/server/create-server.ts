@@ -1,0 +1,75 @@
+// The production HTTP server: one node:http server with two doors. Vault API paths go straight to their
+// Web handlers (fast door); everything else (dashboard, checkout pages) goes to Next when it is loaded.
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import { VaultError } from '../http/errors';
+import { matchFastRoute } from '../http/fast-routes';
+import { sendWebResponse, toWebRequest } from '../http/node-bridge';
+import { requestIdFor } from '../http/request-id';
+import { errorResponse } from '../http/respond';
+import type { Logger } from '../logger';
+
+export type NextRequestHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+
+export type VaultServer = {
+  server: Server;
+  /** Stops accepting, lets in-flight requests finish (up to `graceMs`), then closes idle sockets. */
+  drain(graceMs: number): Promise<void>;
+};
+
+export function createVaultServer(options: { logger: Logger; trustProxy: boolean; next?: NextRequestHandler }): VaultServer {
+  const { logger, trustProxy, next } = options;
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    // One notion of the client address for both doors; a caller's own X-Forwarded-For is only
+    // believed behind a trusted reverse proxy.
+    if (!trustProxy || !req.headers['x-forwarded-for']) req.headers['x-forwarded-for'] = req.socket.remoteAddress ?? '';
+    const pathname = (req.url ?? '/').split('?')[0]!;
+    const route = matchFastRoute(req.method ?? 'GET', pathname);
+    if (!route && next) return next(req, res);
+    const origin = `http://${req.headers.host ?? 'localhost'}`;
+    const request = toWebRequest(req, origin);
+    let response: Response;
+    if (route?.kind === 'handler') {
+      response = await route.handler(request, { params: Promise.resolve(route.params) });
+    } else {
+      const error = route
+        ? Object.assign(new VaultError('method_not_allowed', 'Method not allowed'), { allow: route.allow })
+        : new VaultError('not_found', 'Not found');
+      response = errorResponse(error, requestIdFor(request));
+    }
+    await sendWebResponse(response, res, req.method ?? 'GET');
+  }
+
+  const server = createServer({ keepAliveTimeout: 65_000, requestTimeout: 120_000 }, (req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      const requestId = randomUUID();
+      logger.error({ err: error, requestId }, 'unhandled request failure');
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json', 'x-request-id': requestId });
+      res.end(JSON.stringify({ success: false, error: { code: 'internal_error', message: 'Internal server error' }, request_id: requestId }));
+    });
+  });
+  // A malformed request line or header never reaches a handler: answer 400 and hang up.
+  server.on('clientError', (_error, socket: Socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+  });
+
+  return {
+    server,
+    drain(graceMs) {
+      return new Promise((resolve) => {
+        const force = setTimeout(() => {
+          server.closeAllConnections();
+          resolve();
+        }, graceMs);
+        force.unref();
+        server.close(() => {
+          clearTimeout(force);
+          resolve();
+        });
+        server.closeIdleConnections();
+      });
+    },
+  };
+}

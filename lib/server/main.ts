@@ -1,0 +1,66 @@
+// `npm start` / `node dist/server.mjs`: validate config, migrate, bootstrap, load Next (unless
+// VAULT_API_ONLY), listen on PORT; on SIGTERM/SIGINT stop accepting, finish in-flight requests,
+// close pools and exit 0.
+import { bootstrapBanner, bootstrapIfEmpty } from '../accounts/bootstrap';
+import { ConfigError, getConfig } from '../config';
+import { createLogger } from '../logger';
+import { projectRoot } from '../paths';
+import { createRuntime, setRuntime } from '../runtime';
+import { createVaultServer, type NextRequestHandler } from './create-server';
+
+const SHUTDOWN_GRACE_MS = 25_000;
+
+async function loadNext(options: { port: number }): Promise<NextRequestHandler> {
+  const { default: next } = await import('next');
+  const app = next({ dev: false, dir: projectRoot, port: options.port });
+  await app.prepare();
+  const handle = app.getRequestHandler();
+  return (req, res) => handle(req, res);
+}
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = getConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger({ level: config.LOG_LEVEL });
+  const runtime = await createRuntime({ config, logger });
+  setRuntime(runtime);
+  const bootstrapped = await bootstrapIfEmpty(runtime);
+  if (bootstrapped) process.stdout.write(bootstrapBanner(bootstrapped, config.APP_URL));
+
+  const next = config.VAULT_API_ONLY ? undefined : await loadNext({ port: config.PORT });
+  const { server, drain } = createVaultServer({ logger, trustProxy: config.TRUST_PROXY, next });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.PORT, config.HOST, resolve);
+  });
+  logger.info(
+    { port: config.PORT, database: runtime.db.kind, store: runtime.store.kind, apiOnly: config.VAULT_API_ONLY },
+    `vault listening on ${config.APP_URL}`,
+  );
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down: draining in-flight requests');
+    await drain(SHUTDOWN_GRACE_MS);
+    await runtime.close();
+    logger.info('stopped');
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`vault failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

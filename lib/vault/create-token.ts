@@ -1,0 +1,106 @@
+// POST /tokenize and POST /test-tokens: encrypt the card or bank data under the project key, store the
+// token with display-safe fields (mask, BIN, last 4, brand) and a keyed fingerprint, and open a CVC
+// session when a security code was sent. The CVC session is written first and removed again if the
+// token cannot be stored, so a failure leaves nothing half-written.
+import { randomUUID } from 'node:crypto';
+import type { ApiKeyPrincipal } from '../accounts/authenticate-api-key';
+import { hmacSha256Hex } from '../crypto/hash';
+import { randomBase62 } from '../crypto/random';
+import type { Runtime } from '../runtime';
+import type { CvcSessionMode } from '../store/types';
+import { maskAccount } from './bank-rules';
+import { binOf, detectBrand, last4, maskPan } from './card-rules';
+import { createCvcSession, deleteCvcSession } from './cvc-sessions';
+import type { TokenPayload } from './token-payload';
+import { sealPayload } from './token-payload';
+
+export type CreatedToken = {
+  token: string;
+  tokenId: string;
+  cvc_session_id?: string;
+  type: 'card' | 'bank';
+  mask: string;
+  bin?: string;
+  last4: string;
+  brand?: string | null;
+  fingerprint: string;
+  test_mode: boolean;
+  created_at: string;
+};
+
+type Display = { mask: string; bin: string | null; last4: string; brand: string | null; secret: string };
+
+function displayFields(payload: TokenPayload): Display {
+  if (payload.type === 'card') {
+    const pan = payload.cardNumber;
+    return { mask: maskPan(pan), bin: binOf(pan), last4: last4(pan), brand: detectBrand(pan), secret: pan };
+  }
+  const account = payload.accountNumber;
+  return { mask: maskAccount(account), bin: null, last4: account.slice(-4), brand: null, secret: `${payload.routingNumber}:${account}` };
+}
+
+export async function createToken(
+  runtime: Pick<Runtime, 'db' | 'store' | 'keyring'>,
+  options: {
+    principal: ApiKeyPrincipal;
+    payload: TokenPayload;
+    cvv?: string;
+    cvcSession: { mode: CvcSessionMode; ttlSeconds: number };
+    testMode: boolean;
+  },
+): Promise<CreatedToken> {
+  const { project, application } = options.principal;
+  const keys = runtime.keyring.projectKeys(project.id, project.wrappedDataKey);
+  const tokenId = randomUUID();
+  const token = `tok_${randomBase62(24)}`;
+  const display = displayFields(options.payload);
+  const fingerprint = hmacSha256Hex(keys.fingerprint, `${options.payload.type}:${display.secret}`);
+
+  const cvcSessionId = options.cvv
+    ? await createCvcSession({
+        store: runtime.store,
+        projectId: project.id,
+        encryptionKey: keys.encryption,
+        tokenId,
+        cvv: options.cvv,
+        ...options.cvcSession,
+      })
+    : undefined;
+
+  let createdAt: Date;
+  try {
+    ({ createdAt } = await runtime.db.prisma.token.create({
+      data: {
+        id: tokenId,
+        token,
+        projectId: project.id,
+        applicationId: application.id,
+        type: options.payload.type,
+        ciphertext: sealPayload(keys.encryption, tokenId, options.payload),
+        mask: display.mask,
+        bin: display.bin,
+        last4: display.last4,
+        brand: display.brand,
+        fingerprint,
+        testMode: options.testMode,
+      },
+      select: { createdAt: true },
+    }));
+  } catch (error) {
+    if (cvcSessionId) await deleteCvcSession({ store: runtime.store, projectId: project.id, sessionId: cvcSessionId }).catch(() => {});
+    throw error;
+  }
+
+  return {
+    token,
+    tokenId,
+    ...(cvcSessionId ? { cvc_session_id: cvcSessionId } : {}),
+    type: options.payload.type,
+    mask: display.mask,
+    ...(options.payload.type === 'card' ? { bin: display.bin ?? undefined, brand: display.brand } : {}),
+    last4: display.last4,
+    fingerprint,
+    test_mode: options.testMode,
+    created_at: createdAt.toISOString(),
+  };
+}

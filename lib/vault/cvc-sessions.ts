@@ -1,0 +1,64 @@
+// CVC sessions: the security code lives only in the volatile store, encrypted under the project key,
+// keyed by project and bound to one token. Production sessions are taken once (atomic GETDEL-style);
+// test sessions are reusable until their TTL ends. Never in PostgreSQL, logs or audit rows.
+import { randomUUID } from 'node:crypto';
+import { open, seal } from '../crypto/aead';
+import { VaultError, messages } from '../http/errors';
+import { encodeBound, type CvcSessionMode, type KeyValueStore } from '../store/types';
+
+const storeKey = (projectId: string, sessionId: string) => `cvc:${projectId}:${sessionId}`;
+const aadFor = (sessionId: string) => `vault/cvc-session/${sessionId}`;
+
+export async function createCvcSession(options: {
+  store: KeyValueStore;
+  projectId: string;
+  encryptionKey: Buffer;
+  tokenId: string;
+  cvv: string;
+  mode: CvcSessionMode;
+  ttlSeconds: number;
+}): Promise<string> {
+  const sessionId = randomUUID();
+  const sealed = seal(options.encryptionKey, options.cvv, aadFor(sessionId)).toString('base64');
+  await options.store.set(storeKey(options.projectId, sessionId), encodeBound(options.tokenId, options.mode, sealed), options.ttlSeconds);
+  return sessionId;
+}
+
+/** The CVV of a session bound to this token and project; a `once` session is deleted by this call. */
+export async function takeCvc(options: {
+  store: KeyValueStore;
+  projectId: string;
+  encryptionKey: Buffer;
+  tokenId: string;
+  sessionId: string;
+}): Promise<string> {
+  const sealed = await options.store.takeBound(storeKey(options.projectId, options.sessionId), options.tokenId);
+  if (sealed === null) throw new VaultError('cvc_session_not_found', messages.cvcSessionNotFound);
+  return open(options.encryptionKey, Buffer.from(sealed, 'base64'), aadFor(options.sessionId)).toString('utf8');
+}
+
+/** Forgets a session without using it; unknown, expired or another project's session → 404. */
+export async function deleteCvcSession(options: { store: KeyValueStore; projectId: string; sessionId: string }): Promise<void> {
+  if (!(await options.store.delete(storeKey(options.projectId, options.sessionId)))) {
+    throw new VaultError('cvc_session_not_found', messages.cvcSessionNotFound);
+  }
+}
+
+/** Human-readable lifetime for `expires_in` ("1 year", "90 seconds", "2 hours"). */
+export function describeDuration(seconds: number): string {
+  const units: [number, string][] = [
+    [365 * 24 * 3600, 'year'],
+    [30 * 24 * 3600, 'month'],
+    [7 * 24 * 3600, 'week'],
+    [24 * 3600, 'day'],
+    [3600, 'hour'],
+    [60, 'minute'],
+  ];
+  for (const [size, unit] of units) {
+    if (seconds >= size && seconds % size === 0) {
+      const count = seconds / size;
+      return `${count} ${unit}${count === 1 ? '' : 's'}`;
+    }
+  }
+  return `${seconds} second${seconds === 1 ? '' : 's'}`;
+}

@@ -1,0 +1,22 @@
+import { VaultError, messages } from '../http/errors';
+import type { Runtime } from '../runtime';
+import type { ApiKeyPrincipal } from '../accounts/authenticate-api-key';
+import { openPayload, type TokenPayload } from './token-payload';
+
+const TOKEN_SHAPE = /^tok_[0-9A-Za-z]{16,64}$/;
+
+/** A token of the caller's project with its decrypted payload; another project's token is a 404. */
+export async function getTokenOrThrow(
+  runtime: Pick<Runtime, 'db' | 'keyring'>,
+  options: { principal: ApiKeyPrincipal; token: string },
+): Promise<{ id: string; mask: string; payload: TokenPayload }> {
+  if (!TOKEN_SHAPE.test(options.token)) throw new VaultError('token_not_found', messages.tokenNotFound);
+  const { project } = options.principal;
+  const row = await runtime.db.prisma.token.findFirst({
+    where: { token: options.token, projectId: project.id },
+    select: { id: true, mask: true, ciphertext: true },
+  });
+  if (!row) throw new VaultError('token_not_found', messages.tokenNotFound);
+  const keys = runtime.keyring.projectKeys(project.id, project.wrappedDataKey);
+  return { id: row.id, mask: row.mask, payload: openPayload(keys.encryption, row.id, row.ciphertext) };
+}

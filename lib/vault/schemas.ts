@@ -1,0 +1,185 @@
+// Request schemas of POST /tokenize and POST /test-tokens. They also feed the OpenAPI generator
+// (@asteasolutions/zod-to-openapi reads `.meta()`), so every field carries a description and example.
+// Messages name the field and the rule, never the value: a failing card number must not reach logs.
+import { z } from 'zod';
+import type { FieldIssue } from '../http/errors';
+import { abaRoutingValid, accountNumberPattern, routingNumberPattern } from './bank-rules';
+import {
+  cvcPattern,
+  expirationMonthPattern,
+  expirationYearPattern,
+  luhnValid,
+  stripCardSeparators,
+} from './card-rules';
+
+const NAME_MAX_LENGTH = 100;
+
+/** A string field whose missing/wrong-type message names the field. */
+function stringField(name: string) {
+  return z.string({
+    error: (issue) => (issue.input === undefined ? `${name} is required` : `${name} must be a string`),
+  });
+}
+
+/** Object-level type errors only; other object issues (unknown keys) keep their own handling. */
+function objectTypeError(name: string) {
+  return (issue: { code?: string; input?: unknown }) => {
+    if (issue.code !== 'invalid_type') return undefined;
+    return issue.input === undefined ? `${name} is required` : `${name} must be an object`;
+  };
+}
+
+// First failing rule only: "not digits" makes the length and Luhn messages noise.
+function cardNumberField(name: string) {
+  return stringField(name)
+    .overwrite(stripCardSeparators)
+    .superRefine((digits, ctx) => {
+      if (!/^\d+$/.test(digits)) {
+        ctx.addIssue({ code: 'custom', message: `${name} must contain only digits, spaces and dashes` });
+      } else if (digits.length < 12 || digits.length > 19) {
+        ctx.addIssue({ code: 'custom', message: `${name} must be 12 to 19 digits` });
+      } else if (!luhnValid(digits)) {
+        ctx.addIssue({ code: 'custom', message: `${name} fails the Luhn check` });
+      }
+    })
+    .meta({
+      description:
+        'Full card number (PAN), 12 to 19 digits, Luhn-valid. Spaces and dashes between digit groups are ' +
+        'accepted and removed before validation and storage.',
+      example: '4242424242424242',
+    });
+}
+
+function expirationMonthField() {
+  return stringField('expirationMonth')
+    .regex(expirationMonthPattern, 'expirationMonth must be two digits from 01 to 12')
+    .meta({ description: 'Expiry month, exactly two digits from 01 to 12.', example: '12' });
+}
+
+// Past years are accepted on purpose: a vault also stores expired cards (card updater flows,
+// refunds, record keeping); whether a card can still be charged is the PSP's decision.
+function expirationYearField() {
+  return stringField('expirationYear')
+    .regex(expirationYearPattern, 'expirationYear must be 2 or 4 digits')
+    .meta({
+      description:
+        'Expiry year, 2 or 4 digits. Injected into `${expirationYear}` exactly as sent. Past years are ' +
+        'accepted: expired cards can be stored.',
+      example: '2030',
+    });
+}
+
+function securityCodeField(name: 'cvv' | 'cvc', session: string) {
+  return stringField(name)
+    .regex(cvcPattern, `${name} must be 3 or 4 digits`)
+    .meta({
+      description:
+        `Card security code, 3 or 4 digits. Never stored with the token: it is held in a ${session} ` +
+        'CVC session and injected into `${cvv}` / `${cvc}`.',
+      example: '123',
+    });
+}
+
+function nameField(name: string, description: string, example: string) {
+  return stringField(name)
+    .max(NAME_MAX_LENGTH, `${name} must be at most ${NAME_MAX_LENGTH} characters`)
+    .meta({ description: `${description}, at most ${NAME_MAX_LENGTH} characters.`, example })
+    .optional();
+}
+
+export const ZCardDataSchema = z
+  .strictObject(
+    {
+      cardNumber: cardNumberField('cardNumber'),
+      expirationMonth: expirationMonthField(),
+      expirationYear: expirationYearField(),
+      cvv: securityCodeField('cvv', '90-second').optional(),
+      firstName: nameField('firstName', 'Cardholder first name', 'Jane'),
+      lastName: nameField('lastName', 'Cardholder last name', 'Doe'),
+    },
+    { error: objectTypeError('data') },
+  )
+  .meta({ description: 'Card data. When `cvv` is sent, a CVC session is created and its id returned.' });
+
+export const ZBankDataSchema = z
+  .strictObject(
+    {
+      accountNumber: stringField('accountNumber')
+        .regex(accountNumberPattern, 'accountNumber must be 4 to 17 digits')
+        .meta({ description: 'US bank account number (ACH), 4 to 17 digits.', example: '000123456789' }),
+      routingNumber: stringField('routingNumber')
+        .regex(routingNumberPattern, { message: 'routingNumber must be 9 digits', abort: true })
+        .refine(abaRoutingValid, 'routingNumber fails the ABA checksum')
+        .meta({ description: 'ABA routing number, 9 digits with a valid checksum.', example: '110000000' }),
+      accountHolderName: nameField('accountHolderName', 'Account holder name', 'Jane Doe'),
+      accountType: z
+        .enum(['checking', 'savings'], { error: "accountType must be 'checking' or 'savings'" })
+        .meta({ description: 'Account type.', example: 'checking' })
+        .optional(),
+    },
+    { error: objectTypeError('data') },
+  )
+  .meta({ description: 'US bank account data (ACH).' });
+
+export const ZTokenizeRequestSchema = z
+  .discriminatedUnion(
+    'type',
+    [
+      z.strictObject({ type: z.literal('card'), data: ZCardDataSchema }),
+      z.strictObject({ type: z.literal('bank'), data: ZBankDataSchema }),
+    ],
+    {
+      error: (issue) => {
+        if (issue.code === 'invalid_union') return "type must be 'card' or 'bank'";
+        if (issue.code === 'invalid_type') return 'Request body must be a JSON object';
+        return undefined;
+      },
+    },
+  )
+  .meta({ description: 'Card or bank data to tokenize, discriminated by `type`.' });
+
+export const ZTestTokenRequestSchema = z
+  .strictObject(
+    {
+      cardNumber: cardNumberField('cardNumber'),
+      expirationMonth: expirationMonthField(),
+      expirationYear: expirationYearField(),
+      cvc: securityCodeField('cvc', '1-year test'),
+      firstName: nameField('firstName', 'Cardholder first name', 'Jane'),
+      lastName: nameField('lastName', 'Cardholder last name', 'Doe'),
+    },
+    { error: objectTypeError('Request body') },
+  )
+  .meta({ description: 'Card data for a test token with a long-lived (1 year) CVC session.' });
+
+export type TCardData = z.infer<typeof ZCardDataSchema>;
+export type TBankData = z.infer<typeof ZBankDataSchema>;
+export type TTokenizeRequest = z.infer<typeof ZTokenizeRequestSchema>;
+export type TTestTokenRequest = z.infer<typeof ZTestTokenRequestSchema>;
+
+// Zod never copies input values into its messages, but it does copy object keys (unknown keys, record
+// keys in paths), and a client may send a card number as a key. Digit runs are cut out of anything that
+// came from the input; PAN-length runs are cut out of messages as a last guard.
+const KEY_DIGIT_RUN = /\d(?:[ -]?\d){2,}/g;
+const PAN_LIKE_RUN = /\d(?:[ -]?\d){11,}/g;
+const REDACTED = '[redacted]';
+
+function pathSegment(segment: PropertyKey): string {
+  if (typeof segment === 'number') return String(segment);
+  const text = typeof segment === 'symbol' ? (segment.description ?? '') : segment;
+  return text.replace(KEY_DIGIT_RUN, REDACTED);
+}
+
+function dottedPath(path: readonly PropertyKey[]): string {
+  return path.map(pathSegment).join('.');
+}
+
+/** Zod issues as API field issues: dotted path (`''` for the body itself) and a value-free message. */
+export function zodIssuesToFields(error: z.ZodError): FieldIssue[] {
+  return error.issues.flatMap((issue): FieldIssue[] => {
+    if (issue.code === 'unrecognized_keys') {
+      return issue.keys.map((key) => ({ path: dottedPath([...issue.path, key]), message: 'Unrecognized field' }));
+    }
+    return [{ path: dottedPath(issue.path), message: issue.message.replace(PAN_LIKE_RUN, REDACTED) }];
+  });
+}
