@@ -32,6 +32,8 @@ export type StartOptions = {
   logger?: Logger;
   /** Apply pending migrations before serving (default true). */
   migrate?: boolean;
+  /** Replaces the trusted CAs for PSP calls (in-process tests); servers use NODE_EXTRA_CA_CERTS. */
+  pspCa?: string;
 };
 
 export async function createRuntime(options: StartOptions = {}): Promise<Runtime> {
@@ -50,7 +52,7 @@ export async function createRuntime(options: StartOptions = {}): Promise<Runtime
   }
   const store = await connectStore({ redisUrl: config.REDIS_URL });
   const allowedPrivateHosts = normaliseAllowList(config.PROXY_ALLOWED_PRIVATE_HOSTS);
-  const psp = createPspDispatcher({ allowedPrivateHosts, timeoutMs: config.PROXY_TIMEOUT_MS });
+  const psp = createPspDispatcher({ allowedPrivateHosts, timeoutMs: config.PROXY_TIMEOUT_MS, ca: options.pspCa });
   return {
     config,
     logger,

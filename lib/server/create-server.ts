@@ -5,7 +5,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { Socket } from 'node:net';
 import { VaultError } from '../http/errors';
 import { matchFastRoute } from '../http/fast-routes';
-import { sendWebResponse, toWebRequest } from '../http/node-bridge';
+import { readNodeBody, sendWebResponse, toWebRequest } from '../http/node-bridge';
 import { requestIdFor } from '../http/request-id';
 import { errorResponse } from '../http/respond';
 import type { Logger } from '../logger';
@@ -29,15 +29,24 @@ export function createVaultServer(options: { logger: Logger; trustProxy: boolean
     const route = matchFastRoute(req.method ?? 'GET', pathname);
     if (!route && next) return next(req, res);
     const origin = `http://${req.headers.host ?? 'localhost'}`;
-    const request = toWebRequest(req, origin);
+    const method = req.method ?? 'GET';
     let response: Response;
-    if (route?.kind === 'handler') {
-      response = await route.handler(request, { params: Promise.resolve(route.params) });
-    } else {
-      const error = route
-        ? Object.assign(new VaultError('method_not_allowed', 'Method not allowed'), { allow: route.allow })
-        : new VaultError('not_found', 'Not found');
-      response = errorResponse(error, requestIdFor(request));
+    try {
+      const body = route?.kind === 'handler' && method !== 'GET' && method !== 'HEAD' ? await readNodeBody(req) : undefined;
+      const request = toWebRequest(req, origin, body);
+      if (route?.kind === 'handler') {
+        response = await route.handler(request, { params: Promise.resolve(route.params) });
+      } else {
+        const error = route
+          ? Object.assign(new VaultError('method_not_allowed', 'Method not allowed'), { allow: route.allow })
+          : new VaultError('not_found', 'Not found');
+        response = errorResponse(error, requestIdFor(request));
+      }
+    } catch (error) {
+      // Only body reading throws here (413): answer and close, the rest of the body is not wanted.
+      const mapped = error instanceof VaultError ? error : new VaultError('internal_error', 'Internal server error');
+      response = errorResponse(mapped, randomUUID());
+      res.shouldKeepAlive = false;
     }
     await sendWebResponse(response, res, req.method ?? 'GET');
   }

@@ -1,0 +1,61 @@
+// Next.js config for the pages (landing, later dashboard and checkout) and the second door of the vault API
+// (app/**/route.ts re-exporting lib/api handlers). The production server (lib/server/main.ts) runs Next
+// in-process and answers the hot vault paths itself, so nothing here may assume Next sees every request.
+import { fileURLToPath } from 'node:url';
+
+const projectRoot = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * Packages Next must not bundle: native addons, WebAssembly loaded from disk, worker threads, or modules
+ * that must be the very same instance the custom server loaded (lib/runtime.ts shares one database handle
+ * and one store through globalThis; a bundled second copy of a driver would not understand the first's
+ * objects). Resolved from node_modules at run time with Node's own loader.
+ */
+const serverExternalPackages = [
+  // Database: Prisma 7 client runtime, driver adapters, embedded PostgreSQL (WASM + data files on disk).
+  '@prisma/client',
+  '@prisma/adapter-pg',
+  '@prisma/driver-adapter-utils',
+  '@prisma/schema-engine-wasm',
+  '@electric-sql/pglite',
+  'pglite-prisma-adapter',
+  'pg',
+  // Native argon2 binding.
+  '@node-rs/argon2',
+  // Store, outbound PSP HTTP client (our own connect-time address checks), logging (worker threads).
+  'ioredis',
+  'undici',
+  'pino',
+  'thread-stream',
+  // Build-time tools lib/ may reach (the CLI builds itself with esbuild); never bundle a bundler.
+  'esbuild',
+];
+
+/** Headers for every response Next serves. API responses from the fast door never pass through here. */
+const securityHeaders = [
+  { key: 'X-Content-Type-Options', value: 'nosniff' },
+  { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
+  // No framing for now. Hosted checkout (embeddable by iframe) will replace this, for its own paths only,
+  // with a per-session `frame-ancestors` CSP; keep this rule off those paths when it lands.
+  { key: 'X-Frame-Options', value: 'DENY' },
+  { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=(), browsing-topics=()' },
+  { key: 'Cross-Origin-Opener-Policy', value: 'same-origin' },
+];
+
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  reactStrictMode: true,
+  poweredByHeader: false,
+  serverExternalPackages,
+  // Pin the root so a lockfile in a parent folder never changes module resolution or output tracing.
+  // Turbopack resolves the generated Prisma client's `./x.ts` imports as the exact files they name.
+  turbopack: { root: projectRoot },
+  outputFileTracingRoot: projectRoot,
+  // next/image's optimiser would need sharp; pages use plain SVG/CSS assets from public/.
+  images: { unoptimized: true },
+  async headers() {
+    return [{ source: '/:path*', headers: securityHeaders }];
+  },
+};
+
+export default nextConfig;

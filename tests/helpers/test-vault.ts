@@ -1,0 +1,100 @@
+// An in-process vault for integration tests: the real fast-door server on 127.0.0.1:0, on PostgreSQL +
+// Redis when DATABASE_URL / REDIS_URL are set (CI), on in-memory PGlite + the in-process store
+// otherwise. Logs are captured so tests can prove what never reaches them.
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
+import { inject } from 'vitest';
+import { parseConfig } from '../../lib/config';
+import { createLogger } from '../../lib/logger';
+import { createRuntime, setRuntime, type Runtime } from '../../lib/runtime';
+import { createVaultServer } from '../../lib/server/create-server';
+import { seedTenants, type Tenants } from './seed';
+
+export type ApiResponse = { status: number; headers: Headers; text: string; json: any };
+
+export type TestVault = {
+  url: string;
+  runtime: Runtime;
+  tenants: Tenants;
+  /** Every log line written so far (JSON strings). */
+  logs: string[];
+  call(method: string, path: string, options?: CallOptions): Promise<ApiResponse>;
+  close(): Promise<void>;
+};
+
+export type CallOptions = {
+  key?: string | null;
+  pubKey?: string;
+  json?: unknown;
+  body?: string | Uint8Array;
+  headers?: Record<string, string>;
+};
+
+export function testEnv(overrides: Record<string, string> = {}): Record<string, string | undefined> {
+  return {
+    DATABASE_URL: inject('databaseUrl') || undefined,
+    REDIS_URL: process.env.REDIS_URL || undefined,
+    VAULT_DATA_DIR: 'memory://',
+    VAULT_MASTER_KEY: randomBytes(32).toString('base64'),
+    PROXY_ALLOWED_PRIVATE_HOSTS: 'localhost',
+    PROXY_TIMEOUT_MS: '5000',
+    LOG_LEVEL: 'info',
+    DATABASE_POOL_SIZE: '5',
+    ...overrides,
+  };
+}
+
+export async function startTestVault(options: { env?: Record<string, string>; pspCa?: string } = {}): Promise<TestVault> {
+  const config = parseConfig(testEnv(options.env));
+  const logs: string[] = [];
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      logs.push(String(chunk));
+      done();
+    },
+  });
+  const logger = createLogger({ level: 'debug', destination: sink });
+  const runtime = await createRuntime({ config, logger, pspCa: options.pspCa, migrate: !config.DATABASE_URL });
+  setRuntime(runtime);
+  const { server } = createVaultServer({ logger, trustProxy: false });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const tenants = await seedTenants(runtime);
+  const defaultKey = tenants.test.keys.full;
+
+  async function call(method: string, path: string, callOptions: CallOptions = {}): Promise<ApiResponse> {
+    const headers: Record<string, string> = { ...callOptions.headers };
+    const key = callOptions.key === undefined ? defaultKey : callOptions.key;
+    if (key !== null) headers['x-api-key'] = key;
+    if (callOptions.pubKey) headers['x-pub-key'] = callOptions.pubKey;
+    let body: string | Uint8Array | undefined = callOptions.body;
+    if (callOptions.json !== undefined) {
+      body = JSON.stringify(callOptions.json);
+      headers['content-type'] ??= 'application/json';
+    }
+    const response = await fetch(`${url}${path}`, { method, headers, body });
+    const text = await response.text();
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+    return { status: response.status, headers: response.headers, text, json };
+  }
+
+  return {
+    url,
+    runtime,
+    tenants,
+    logs,
+    call,
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      setRuntime(undefined);
+      await runtime.close();
+    },
+  };
+}
