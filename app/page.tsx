@@ -88,7 +88,7 @@ const FEATURES: { title: string; text: string; icon: ReactNode }[] = [
 export default async function HomePage() {
   const status = await loadStatus();
   const url = baseUrl();
-  const steps: { title: string; text: ReactNode; code: string; label: string }[] = [
+  const steps: { title: string; text: ReactNode; code: string; label: string; response?: string }[] = [
     {
       title: 'Start the vault',
       label: 'Terminal',
@@ -104,7 +104,8 @@ export default async function HomePage() {
         '# from the one-time banner:',
         'export VAULT_API_KEY=vk_test_…',
         '',
-        `curl -s ${url}/api/applications/key -H "X-API-Key: $VAULT_API_KEY"`,
+        `curl -s ${url}/api/applications/key \\`,
+        `  -H "X-API-Key: $VAULT_API_KEY"`,
       ].join('\n'),
     },
     {
@@ -122,6 +123,12 @@ export default async function HomePage() {
         `  -H "X-API-Key: $VAULT_API_KEY" \\`,
         `  -d '{"type":"card","data":{"cardNumber":"4242424242424242",`,
         `       "expirationMonth":"12","expirationYear":"2030","cvv":"123"}}'`,
+      ].join('\n'),
+      response: [
+        '{ "success": true,',
+        '  "token": "tok_tW4nW3Ud228Cj30adTfAj52j",',
+        '  "cvc_session_id": "5ccf6d75-98dd-4ec6-a93f-24332601eba8",',
+        '  "mask": "424242******4242", "brand": "visa", "test_mode": true, … }',
       ].join('\n'),
     },
     {
@@ -247,27 +254,28 @@ export default async function HomePage() {
                     <p className="mt-2 text-sm leading-relaxed text-zinc-400">{step.text}</p>
                   </div>
                 </div>
-                <CodeBlock title={step.label} code={step.code} />
+                <div className="min-w-0 space-y-3">
+                  <CodeBlock title={step.label} code={step.code} />
+                  {step.response && <CodeBlock title="201 Created" code={step.response} />}
+                </div>
               </li>
             ))}
           </ol>
         </section>
 
         <section id="api" aria-labelledby="api-title" className="scroll-mt-8 border-t border-white/5 py-16">
-          <div className="flex flex-wrap items-end justify-between gap-4">
-            <div>
-              <h2 id="api-title" className="text-2xl font-semibold tracking-tight text-white">
-                The API at a glance
-              </h2>
-              <p className="mt-2 text-zinc-400">
-                Every call takes your key in <Mono>X-API-Key</Mono>. No version prefix; errors are{' '}
-                <Mono>{'{ success: false, error: { code, message }, request_id }'}</Mono>.
-              </p>
-            </div>
+          <div className="flex flex-wrap items-end justify-between gap-x-8 gap-y-3">
+            <h2 id="api-title" className="text-2xl font-semibold tracking-tight text-white">
+              The API at a glance
+            </h2>
             <a href="/openapi.json" className="text-sm font-medium text-emerald-300 hover:text-emerald-200">
               Full reference: /openapi.json <span aria-hidden>→</span>
             </a>
           </div>
+          <p className="mt-2 text-zinc-400">
+            Every call takes your key in <Mono>X-API-Key</Mono>. No version prefix; every error is{' '}
+            <Mono>{'{ success: false, error: { code, message }, request_id }'}</Mono>.
+          </p>
           <div className="mt-8 overflow-hidden rounded-xl border border-white/10">
             <table className="w-full text-left text-sm">
               <tbody className="divide-y divide-white/5">

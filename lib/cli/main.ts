@@ -1,1 +1,73 @@
-export {};
+// `npx vault <command>`: operator commands, on the same configuration as the server.
+import { bootstrapBanner, bootstrapIfEmpty } from '../accounts/bootstrap';
+import { createOperatorApplication } from '../accounts/create-operator-application';
+import { ConfigError, getConfig } from '../config';
+import { createLogger } from '../logger';
+import { createRuntime } from '../runtime';
+import { parseAppCreateArgs } from './args';
+
+const USAGE = `Usage:
+  vault migrate                     apply pending database migrations
+  vault app create --name NAME [--production] [--provisioning] [--json]
+                                    create an application with the tokenization permission
+                                    (in the first test project, or the first production project)
+  vault help                        this text
+
+Configuration comes from the environment, as for the server (DATABASE_URL, VAULT_DATA_DIR, VAULT_MASTER_KEY…).`;
+
+async function run(argv: string[]): Promise<number> {
+  const [command, sub, ...rest] = argv;
+  if (!command || command === 'help' || command === '--help' || command === '-h') {
+    process.stdout.write(`${USAGE}\n`);
+    return command ? 0 : 2;
+  }
+  const config = getConfig();
+  const logger = createLogger({ level: 'warn' });
+  if (command === 'migrate') {
+    const runtime = await createRuntime({ config, logger, migrate: false });
+    try {
+      const applied = await runtime.db.migrate();
+      process.stdout.write(applied.length ? `Applied: ${applied.join(', ')}\n` : 'Database is up to date.\n');
+    } finally {
+      await runtime.close();
+    }
+    return 0;
+  }
+  if (command === 'app' && sub === 'create') {
+    const args = parseAppCreateArgs(rest);
+    const runtime = await createRuntime({ config, logger });
+    try {
+      const bootstrapped = await bootstrapIfEmpty(runtime);
+      // The banner goes to stderr so that --json output stays one JSON object on stdout.
+      if (bootstrapped) process.stderr.write(bootstrapBanner(bootstrapped, config.APP_URL));
+      const created = await createOperatorApplication(runtime, args);
+      if (args.json) {
+        process.stdout.write(`${JSON.stringify(created)}\n`);
+      } else {
+        process.stdout.write(
+          [
+            `Application ${args.name} created (${args.production ? 'production' : 'test'} project ${created.project_id}).`,
+            `  Application id: ${created.application_id}`,
+            `  API key:        ${created.api_key}   (shown once)`,
+            ...(created.pub_key ? [`  Pub key:        ${created.pub_key}   (send as X-Pub-Key on /tokenize and /test-tokens)`] : []),
+            '',
+          ].join('\n'),
+        );
+      }
+    } finally {
+      await runtime.close();
+    }
+    return 0;
+  }
+  process.stderr.write(`Unknown command: ${argv.join(' ')}\n\n${USAGE}\n`);
+  return 2;
+}
+
+run(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    const message = error instanceof ConfigError || error instanceof Error ? error.message : String(error);
+    process.stderr.write(`vault: ${message}\n`);
+    process.exit(1);
+  },
+);

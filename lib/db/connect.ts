@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { PrismaClient } from './generated/client';
+import { lockEmbeddedDatabase } from './embedded-lock';
 import { applyMigrations } from './migrate';
 
 export type Database = {
@@ -36,12 +37,22 @@ async function connectPglite(dataDir: string): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { PrismaPGlite } = await import('pglite-prisma-adapter');
   let location = 'memory://';
+  let unlock = () => {};
   if (dataDir !== 'memory://') {
     location = join(dataDir, 'pgdata');
     mkdirSync(location, { recursive: true, mode: 0o700 });
+    unlock = lockEmbeddedDatabase(dataDir);
   }
-  const pglite = await PGlite.create(location);
-  return wrap('pglite', new PrismaPGlite(pglite), () => pglite.close());
+  try {
+    const pglite = await PGlite.create(location);
+    return wrap('pglite', new PrismaPGlite(pglite), async () => {
+      await pglite.close();
+      unlock();
+    });
+  } catch (error) {
+    unlock();
+    throw error;
+  }
 }
 
 function wrap(kind: Database['kind'], factory: SqlMigrationAwareDriverAdapterFactory, closeDriver: () => Promise<void>): Database {

@@ -7,6 +7,7 @@ import {
   type ApiKeyPrincipal,
 } from '../accounts/authenticate-api-key';
 import { recordAudit } from '../audit/record-audit';
+import { StoreUnavailableError } from '../store/types';
 import { createLogger, type Logger } from '../logger';
 import { getRuntime, type Runtime } from '../runtime';
 import { clientIp } from './client-ip';
@@ -57,6 +58,8 @@ export function apiRoute(options: ApiRouteOptions, handler: (call: ApiCall) => P
     let response: Response;
     try {
       runtime = await getRuntime();
+      // Fail closed: with Redis configured but down, no vault operation runs (never a memory fallback).
+      if (!runtime.store.isAvailable()) throw new StoreUnavailableError();
       principal = await authenticateApiKey(runtime, request.headers.get('x-api-key'));
       if (options.tokenization) assertTokenizationPermission(principal);
       if (options.pubKey) assertPubKey(principal, request.headers.get('x-pub-key'));

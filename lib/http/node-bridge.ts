@@ -5,7 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { VaultError } from './errors';
 import { MAX_BODY_BYTES } from './read-body';
 
-export async function readNodeBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer> {
+export async function readNodeBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer<ArrayBuffer>> {
   const declared = Number(req.headers['content-length'] ?? NaN);
   if (declared > limit) throw new VaultError('payload_too_large', `Request body exceeds ${limit} bytes`);
   const chunks: Buffer[] = [];
@@ -15,10 +15,11 @@ export async function readNodeBody(req: IncomingMessage, limit = MAX_BODY_BYTES)
     if (total > limit) throw new VaultError('payload_too_large', `Request body exceeds ${limit} bytes`);
     chunks.push(chunk);
   }
-  return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+  // Socket chunks are never SharedArrayBuffer-backed; the cast records that for BodyInit.
+  return (chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)) as Buffer<ArrayBuffer>;
 }
 
-export function toWebRequest(req: IncomingMessage, origin: string, body: Buffer | undefined): Request {
+export function toWebRequest(req: IncomingMessage, origin: string, body: Buffer<ArrayBuffer> | undefined): Request {
   const headers = new Headers();
   for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
   // The server decides X-Forwarded-For (see create-server.ts); the raw header may be the caller's.

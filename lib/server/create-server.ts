@@ -21,7 +21,11 @@ export type VaultServer = {
 export function createVaultServer(options: { logger: Logger; trustProxy: boolean; next?: NextRequestHandler }): VaultServer {
   const { logger, trustProxy, next } = options;
 
+  let draining = false;
+
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    // While draining, every response closes its connection so keep-alive clients let go.
+    if (draining) res.shouldKeepAlive = false;
     // One notion of the client address for both doors; a caller's own X-Forwarded-For is only
     // believed behind a trusted reverse proxy.
     if (!trustProxy || !req.headers['x-forwarded-for']) req.headers['x-forwarded-for'] = req.socket.remoteAddress ?? '';
@@ -67,13 +71,17 @@ export function createVaultServer(options: { logger: Logger; trustProxy: boolean
   return {
     server,
     drain(graceMs) {
+      draining = true;
       return new Promise((resolve) => {
+        // Connections that finish their request become idle: close those as they appear.
+        const sweep = setInterval(() => server.closeIdleConnections(), 100);
         const force = setTimeout(() => {
           server.closeAllConnections();
           resolve();
         }, graceMs);
         force.unref();
         server.close(() => {
+          clearInterval(sweep);
           clearTimeout(force);
           resolve();
         });

@@ -57,6 +57,10 @@ export class MemoryStore implements KeyValueStore {
     return rest.slice(2);
   }
 
+  isAvailable(): boolean {
+    return true;
+  }
+
   async ping(): Promise<void> {}
 
   async close(): Promise<void> {

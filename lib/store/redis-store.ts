@@ -74,6 +74,10 @@ export class RedisStore implements KeyValueStore {
     return this.run(() => this.redis.takeBound(key, binding));
   }
 
+  isAvailable() {
+    return this.redis.status === 'ready';
+  }
+
   async ping() {
     await this.run(() => this.redis.ping());
   }

@@ -18,6 +18,8 @@ export interface KeyValueStore {
    * (a mismatched binding leaves the value untouched).
    */
   takeBound(key: string, binding: string): Promise<string | null>;
+  /** Connected right now (no round trip): lets the API fail closed at once while Redis is down. */
+  isAvailable(): boolean;
   ping(): Promise<void>;
   close(): Promise<void>;
 }

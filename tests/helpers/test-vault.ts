@@ -27,7 +27,7 @@ export type CallOptions = {
   key?: string | null;
   pubKey?: string;
   json?: unknown;
-  body?: string | Uint8Array;
+  body?: string | Uint8Array<ArrayBuffer>;
   headers?: Record<string, string>;
 };
 
@@ -68,7 +68,7 @@ export async function startTestVault(options: { env?: Record<string, string>; ps
     const key = callOptions.key === undefined ? defaultKey : callOptions.key;
     if (key !== null) headers['x-api-key'] = key;
     if (callOptions.pubKey) headers['x-pub-key'] = callOptions.pubKey;
-    let body: string | Uint8Array | undefined = callOptions.body;
+    let body: string | Uint8Array<ArrayBuffer> | undefined = callOptions.body;
     if (callOptions.json !== undefined) {
       body = JSON.stringify(callOptions.json);
       headers['content-type'] ??= 'application/json';
