@@ -18,7 +18,17 @@ function findProjectRoot(start: string): string {
   }
 }
 
-const here = typeof __dirname === 'string' ? __dirname : dirname(fileURLToPath(import.meta.url));
+// import.meta.url first: Next's bundler replaces __dirname with a placeholder path, but keeps the real
+// module URL at run time.
+function currentDir(): string {
+  try {
+    return dirname(fileURLToPath(import.meta.url));
+  } catch {
+    return typeof __dirname === 'string' ? __dirname : process.cwd();
+  }
+}
+
+const here = currentDir();
 
 export const projectRoot = findProjectRoot(here);
 export const migrationsDir = join(projectRoot, 'prisma', 'migrations');

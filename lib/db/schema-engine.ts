@@ -3,6 +3,7 @@
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { bindMigrationAwareSqlAdapterFactory, type SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import type { MigrationList, SchemaEngine } from '@prisma/schema-engine-wasm';
 
@@ -13,8 +14,11 @@ let engineModule: Promise<EngineModule> | undefined;
 /** Node cannot import .wasm, so the module's generated glue is wired to an instance made by hand. */
 async function loadEngineModule(): Promise<EngineModule> {
   const require = createRequire(import.meta.url);
-  const packageDir = dirname(require.resolve('@prisma/schema-engine-wasm/schema_engine_bg'));
-  const glue = (await import(join(packageDir, 'schema_engine_bg.js'))) as EngineModule & {
+  // webpackIgnore keeps Next's bundler from resolving these at build time: they must load from
+  // node_modules at run time (the glue is an ES module that is wired to a hand-made instance).
+  const packageDir = dirname(require.resolve(/* webpackIgnore: true */ '@prisma/schema-engine-wasm/schema_engine_bg'));
+  const glueUrl = pathToFileURL(join(packageDir, 'schema_engine_bg.js')).href;
+  const glue = (await import(/* webpackIgnore: true */ glueUrl)) as EngineModule & {
     __wbg_set_wasm(exports: WebAssembly.Exports): void;
   };
   const bytes = readFileSync(join(packageDir, 'schema_engine_bg.wasm'));
