@@ -2,6 +2,7 @@
 // 401 so a caller learns nothing about which keys exist.
 import { constantTimeEqual, sha256Hex } from '../crypto/hash';
 import { VaultError, messages } from '../http/errors';
+import { cachedPrincipal, rememberPrincipal } from './api-key-cache';
 import type { Runtime } from '../runtime';
 
 export type ApiKeyPrincipal = {
@@ -14,8 +15,11 @@ const KEY_SHAPE = /^vk_(test|live)_[0-9A-Za-z]{20,64}$/;
 export async function authenticateApiKey(runtime: Pick<Runtime, 'db'>, rawKey: string | null): Promise<ApiKeyPrincipal> {
   const key = rawKey?.trim();
   if (!key || !KEY_SHAPE.test(key)) throw new VaultError('invalid_api_key', messages.invalidApiKey);
+  const keyHash = sha256Hex(key);
+  const cached = cachedPrincipal(keyHash);
+  if (cached) return cached;
   const application = await runtime.db.prisma.application.findUnique({
-    where: { keyHash: sha256Hex(key) },
+    where: { keyHash },
     select: {
       id: true,
       name: true,
@@ -27,7 +31,9 @@ export async function authenticateApiKey(runtime: Pick<Runtime, 'db'>, rawKey: s
   });
   if (!application || application.revokedAt) throw new VaultError('invalid_api_key', messages.invalidApiKey);
   const { project, revokedAt: _revoked, ...app } = application;
-  return { application: app, project };
+  const principal = { application: app, project };
+  rememberPrincipal(keyHash, principal);
+  return principal;
 }
 
 /** Production keys on tokenize and test-tokens must come with the project's pub key. */

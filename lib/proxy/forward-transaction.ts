@@ -38,7 +38,9 @@ function secretValues(payload: TokenPayload, cvv: string | undefined): SecretVal
 
 function usesSecurityCode(body: OutgoingBody): boolean {
   if (body.format === 'none') return false;
-  const used = body.format === 'json' ? findJsonPlaceholders(body.value) : findPlaceholders(body.text);
+  // Form bodies may carry placeholders percent-encoded; JSON values and XML text only in the raw form
+  // (findJsonPlaceholders on a plain string looks for exactly that).
+  const used = body.format === 'json' ? findJsonPlaceholders(body.value) : body.format === 'xml' ? findJsonPlaceholders(body.text) : findPlaceholders(body.text);
   return used.has('cvv');
 }
 
@@ -104,10 +106,18 @@ export async function forwardTransaction(
     success: response.statusCode >= 200 && response.statusCode < 300,
     proxy_response: {
       status_code: response.statusCode,
-      headers: maskHeaders(response.headers as Record<string, string | string[]>, secrets),
+      headers: maskHeaders(withoutHopByHop(response.headers as Record<string, string | string[]>), secrets),
       body: maskedBody(text, contentType, secrets),
     },
   };
+}
+
+/**
+ * The PSP's connection-level headers (and its Content-Length: the body is re-encoded) describe its
+ * exchange with the vault, not an answer for the caller.
+ */
+function withoutHopByHop(headers: Record<string, string | string[]>): Record<string, string | string[]> {
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => !HOP_BY_HOP.has(name.toLowerCase())));
 }
 
 /** JSON bodies come back parsed (masked value by value); anything else as masked text. */

@@ -50,9 +50,27 @@ export function parseProxyRequest(request: Request, bytes: Uint8Array): ProxyCal
   );
 }
 
+// What the HTTP client accepts (undici's own checks): a header name is an RFC 9110 token; a value has no
+// CR, LF, NUL or other control characters and nothing beyond Latin-1.
+const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
+
+/** A header the client would refuse is the caller's 400 here, not a 502 after the CVC session was taken. */
+function assertSendableHeaders(headers: Record<string, string>): void {
+  const issues = Object.entries(headers).flatMap(([name, value]) => {
+    if (!HEADER_NAME.test(name)) return [{ path: `http_headers.${name}`, message: 'not a valid HTTP header name' }];
+    if (!HEADER_VALUE.test(value)) {
+      return [{ path: `http_headers.${name}`, message: 'header values may not contain control characters or characters beyond Latin-1' }];
+    }
+    return [];
+  });
+  if (issues.length) throw VaultError.validation(issues);
+}
+
 function parseJsonEnvelope(bytes: Uint8Array): ProxyCall {
   const envelope = ZProxyTransactionRequestSchema.parse(parseJson(bytes));
   const headers = envelope.http_headers ?? {};
+  assertSendableHeaders(headers);
   const hasContentType = Object.keys(headers).some((name) => name.toLowerCase() === 'content-type');
   const bodiless = envelope.http_method === 'GET';
   return {

@@ -249,7 +249,10 @@ describe('POST /proxy/transaction', () => {
       expect(received!.path).toBe('/form');
       expect(received!.headers['content-type']).toBe('application/x-www-form-urlencoded');
       expectBytes(received, forwarded);
-      for (const name of ['x-api-key', 'x-token', 'x-proxy-url', 'x-cvc-session-id', 'x-pub-key', 'cookie']) {
+      expect(received!.headers.host).toBe(`localhost:${psp.port}`);
+      expect(received!.headers['content-length']).toBe(String(Buffer.byteLength(forwarded)));
+      // accept-encoding is dropped too: the PSP's answer must come back uncompressed to be masked.
+      for (const name of ['x-api-key', 'x-token', 'x-proxy-url', 'x-cvc-session-id', 'x-pub-key', 'cookie', 'accept-encoding', 'x-forwarded-for']) {
         expect(received!.headers, name).not.toHaveProperty(name);
       }
     }
@@ -343,9 +346,22 @@ describe('POST /proxy/transaction', () => {
       const [received] = psp.received;
       expectBytes(received, `n=${PAN}`);
       expect(received!.headers['x-kept']).toBe('yes');
+      expect(received!.headers.host).toBe(`localhost:${psp.port}`);
       for (const name of ['x-api-key', 'x-pub-key', 'x-token', 'x-proxy-url', 'proxy-authorization', 'keep-alive', 'te', 'cookie', 'x-forwarded-for', 'x-request-id']) {
         expect(received!.headers, name).not.toHaveProperty(name);
       }
+    });
+
+    it('the proxy URL rules apply to X-Proxy-URL too', async () => {
+      const { token } = await tokenizeCard(vault());
+      for (const url of [`https://127.0.0.1:${psp.port}/form`, `http://localhost:${psp.port}/form`]) {
+        const response = await vault().call('POST', '/proxy/transaction', {
+          body: 'n=${cardNumber}',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-token': token, 'x-proxy-url': url },
+        });
+        expectError(response, 400, 'invalid_proxy_url', 'Invalid proxy URL');
+      }
+      expect(psp.received).toHaveLength(0);
     });
 
     it('a form field or header is missing → 400 naming it, nothing forwarded', async () => {
@@ -614,6 +630,12 @@ describe('POST /proxy/transaction', () => {
       ['proxy_url not a string', (token) => ({ token, proxy_url: 42, request_data: {} }), ['proxy_url']],
       ['cvc_session_id not a UUID', (token) => ({ token, proxy_url: psp.url(), request_data: {}, cvc_session_id: 'abc' }), ['cvc_session_id']],
       ['http_headers with a number', (token) => ({ token, proxy_url: psp.url(), request_data: {}, http_headers: { 'X-N': 1 } }), ['http_headers.X-N']],
+      ['http_headers value with CR LF', (token) => ({ token, proxy_url: psp.url(), request_data: {}, http_headers: { 'X-A': 'a\r\nX-Injected: 1' } }), ['http_headers.X-A']],
+      ['http_headers value with NUL', (token) => ({ token, proxy_url: psp.url(), request_data: {}, http_headers: { 'X-A': 'a\u0000b' } }), ['http_headers.X-A']],
+      ['http_headers value beyond Latin-1', (token) => ({ token, proxy_url: psp.url(), request_data: {}, http_headers: { 'X-A': '😀' } }), ['http_headers.X-A']],
+      ['http_headers name with a space', (token) => ({ token, proxy_url: psp.url(), request_data: {}, http_headers: { 'Bad Name': 'x' } }), ['http_headers.Bad Name']],
+      ['http_headers name with a colon', (token) => ({ token, proxy_url: psp.url(), request_data: {}, http_headers: { 'X-A:': 'x' } }), ['http_headers.X-A:']],
+      ['http_headers empty name', (token) => ({ token, proxy_url: psp.url(), request_data: {}, http_headers: { '': 'x' } }), ['http_headers.']],
       ['unknown field', (token) => ({ token, proxy_url: psp.url(), request_data: {}, extra: 1 }), ['extra']],
       ['everything missing', () => ({}), ['token', 'proxy_url', 'request_data']],
     ];
@@ -625,6 +647,18 @@ describe('POST /proxy/transaction', () => {
       expect(response.json.error.code).toBe('validation_error');
       expect(fieldsOf(response)).toEqual(paths);
       expect(psp.received).toHaveLength(0);
+    });
+
+    it('a header the HTTP client would refuse is the caller\'s 400, sent nowhere, and leaves the CVC session usable', async () => {
+      const { token, cvc_session_id } = await tokenizeCard(vault(), { cvv: '123' });
+      const bad = await proxy(vault(), { token, cvc_session_id, proxy_url: psp.url(), request_data: { c: '${cvv}' }, http_headers: { 'X-A': 'a\r\nX-Injected: 1' } });
+      expect(bad.status).toBe(400);
+      expect(bad.json.error.code).toBe('validation_error');
+      expect(psp.received).toHaveLength(0);
+      const ok = await proxy(vault(), { token, cvc_session_id, proxy_url: psp.url(), request_data: { c: '${cvv}' }, http_headers: { 'X-A': 'tab\tand Latin-1 é are fine' } });
+      expect(ok.status).toBe(200);
+      expectBytes(psp.received[0], '{"c":"123"}');
+      expect(psp.received[0]!.headers['x-a']).toBe('tab\tand Latin-1 é are fine');
     });
 
     it('malformed JSON → 400 invalid_json', async () => {
@@ -655,16 +689,16 @@ describe('POST /proxy/transaction', () => {
   });
 
   describe('security', () => {
-    const table: [string, () => string | null, number, string][] = [
-      ['missing key', () => null, 401, 'Invalid API key'],
-      ['unknown key', () => 'vk_test_000000000000000000000000000000ab', 401, 'Invalid API key'],
-      ['garbage key', () => 'hello', 401, 'Invalid API key'],
-      ['revoked key', () => vault().tenants.test.keys.revoked, 401, 'Invalid API key'],
-      ['key without tokenization', () => vault().tenants.test.keys.noPermission, 403, 'Insufficient permissions'],
-      ['provisioning-only key', () => vault().tenants.test.keys.provisioningOnly, 403, 'Insufficient permissions'],
+    const table: [string, number, string, () => string | null][] = [
+      ['missing key', 401, 'Invalid API key', () => null],
+      ['unknown key', 401, 'Invalid API key', () => 'vk_test_000000000000000000000000000000ab'],
+      ['garbage key', 401, 'Invalid API key', () => 'hello'],
+      ['revoked key', 401, 'Invalid API key', () => vault().tenants.test.keys.revoked],
+      ['key without tokenization', 403, 'Insufficient permissions', () => vault().tenants.test.keys.noPermission],
+      ['provisioning-only key', 403, 'Insufficient permissions', () => vault().tenants.test.keys.provisioningOnly],
     ];
 
-    it.each(table)('%s → %i %s, nothing forwarded, the CVC session kept', async (_name, key, status, message) => {
+    it.each(table)('%s → %i %s, nothing forwarded, the CVC session kept', async (_name, status, message, key) => {
       const { token, cvc_session_id } = await tokenizeCard(vault(), { cvv: '123' });
       const body = { token, cvc_session_id, proxy_url: psp.url(), request_data: { c: '${cvv}' } };
       const response = await proxy(vault(), body, { key: key() });
@@ -771,7 +805,6 @@ describe('POST /proxy/transaction — localhost not allow-listed', () => {
   });
 
   it.each([
-    ['localhost.', (port: number) => `https://localhost.:${port}/`],
     ['LOCALHOST', (port: number) => `https://LOCALHOST:${port}/`],
     ['127.0.0.1', (port: number) => `https://127.0.0.1:${port}/`],
   ])('%s → 400 as well', async (_name, makeUrl) => {
