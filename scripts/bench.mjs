@@ -81,10 +81,10 @@ async function main() {
     const [appPort, basePort, pspPort] = [await freePort(), await freePort(), await freePort()];
     const vaultEnv = {
       NODE_ENV: 'production', DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, VAULT_MASTER_KEY: randomBytes(32).toString('base64'),
-      VAULT_DATA_DIR: join(dir, 'data'), LOG_LEVEL: 'warn', PROXY_ALLOWED_PRIVATE_HOSTS: 'localhost', NODE_EXTRA_CA_CERTS: join(dir, 'cert.pem'),
+      VAULT_DATA_DIR: join(dir, 'data'), LOG_LEVEL: 'info', PROXY_ALLOWED_PRIVATE_HOSTS: 'localhost', NODE_EXTRA_CA_CERTS: join(dir, 'cert.pem'),
       VAULT_API_ONLY: withNext ? '0' : '1', HOST: '127.0.0.1',
     };
-    const created = JSON.parse(execFileSync(process.execPath, ['bin/vault.mjs', 'app', 'create', '--name', 'Benchmark', '--json'], { cwd: root, env: { ...process.env, ...vaultEnv }, encoding: 'utf8' }));
+    const created = JSON.parse(execFileSync(process.execPath, ['bin/vault.mjs', 'app', 'create', '--name', 'Benchmark', '--json'], { cwd: root, env: { ...process.env, ...vaultEnv }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
     await startChild('vault', ['dist/server.mjs'], { ...vaultEnv, PORT: String(appPort) }, 'vault listening');
     await startChild('baseline', ['scripts/bench/baseline.mjs'], { DATABASE_URL: databaseUrl, PORT: String(basePort) }, 'listening');
     await startChild('psp', ['scripts/bench/psp.mjs'], { PORT: String(pspPort), TLS_KEY: join(dir, 'key.pem'), TLS_CERT: join(dir, 'cert.pem') }, 'listening');

@@ -6,7 +6,8 @@ import { ZTestTokenRequestSchema } from '../vault/schemas';
 
 export const POST = apiRoute({ action: 'test_token.create', tokenization: true, pubKey: true, idempotent: true }, async (call) => {
   const request = ZTestTokenRequestSchema.parse(parseJsonRequest(call.request, call.body));
-  const { tokenId, ...created } = await createTestToken(call.runtime, { principal: call.principal, request });
+  const { tokenId, ...created } = await createTestToken(call.runtime, { principal: call.principal, request, audit: call.successAudit(201) });
   call.audit.tokenId = tokenId;
+  call.audit.written = true;
   return call.json(201, { success: true, ...created });
 });

@@ -13,7 +13,9 @@ export const POST = apiRoute({ action: 'tokenize', tokenization: true, pubKey: t
     cvv,
     cvcSession: { mode: 'once', ttlSeconds: call.runtime.config.CVC_SESSION_TTL_SECONDS },
     testMode: call.principal.project.environment === 'test',
+    audit: call.successAudit(201),
   });
   call.audit.tokenId = tokenId;
+  call.audit.written = true;
   return call.json(201, { success: true, ...created });
 });

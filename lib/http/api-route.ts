@@ -6,7 +6,7 @@ import {
   authenticateApiKey,
   type ApiKeyPrincipal,
 } from '../accounts/authenticate-api-key';
-import { recordAudit } from '../audit/record-audit';
+import { recordAudit, type AuditEntry } from '../audit/record-audit';
 import { StoreUnavailableError } from '../store/types';
 import { createLogger, type Logger } from '../logger';
 import { getRuntime, type Runtime } from '../runtime';
@@ -32,7 +32,12 @@ export type ApiCall = {
   body: Uint8Array;
   params: Record<string, string>;
   /** Set by the handler so the audit row names the token it touched. */
-  audit: { tokenId?: string | null };
+  audit: { tokenId?: string | null; written?: boolean };
+  /**
+   * The audit row of a successful outcome, for handlers that write it together with their own row
+   * (tokenize): they then set `audit.written` and the wrapper writes nothing more.
+   */
+  successAudit(statusCode: number): AuditEntry;
   json(status: number, body: unknown): Response;
 };
 
@@ -86,6 +91,15 @@ export function apiRoute(options: ApiRouteOptions, handler: (call: ApiCall) => P
         body,
         params,
         audit,
+        successAudit: (statusCode) => ({
+          action: options.action,
+          outcome: 'success',
+          statusCode,
+          requestId,
+          projectId: principal!.project.id,
+          applicationId: principal!.application.id,
+          ip,
+        }),
         json: (status, payload) => jsonResponse(status, payload, requestId),
       });
     } catch (error) {
@@ -96,7 +110,8 @@ export function apiRoute(options: ApiRouteOptions, handler: (call: ApiCall) => P
       response = errorResponse(mapped.error, requestId);
     }
     if (claim?.kind === 'claimed') response = await claim.complete(response);
-    if (runtime) {
+    // Written unless the handler already wrote it with its own row and the outcome did not change since.
+    if (runtime && !(audit.written && response.status < 400)) {
       await recordAudit(runtime, {
         action: options.action,
         outcome: response.status < 400 ? 'success' : 'failure',

@@ -2,6 +2,7 @@
 // development against PSP sandboxes. In a production project only published PSP test cards are
 // accepted, so this door can never be used to vault a real card with a long-lived CVV.
 import type { ApiKeyPrincipal } from '../accounts/authenticate-api-key';
+import type { AuditEntry } from '../audit/record-audit';
 import { VaultError } from '../http/errors';
 import type { Runtime } from '../runtime';
 import { createToken } from './create-token';
@@ -11,7 +12,7 @@ import { isPublishedTestCard } from './test-cards';
 
 export async function createTestToken(
   runtime: Pick<Runtime, 'db' | 'store' | 'keyring' | 'config'>,
-  options: { principal: ApiKeyPrincipal; request: TTestTokenRequest },
+  options: { principal: ApiKeyPrincipal; request: TTestTokenRequest; audit: AuditEntry },
 ) {
   const { cvc, ...card } = options.request;
   if (options.principal.project.environment === 'production' && !isPublishedTestCard(card.cardNumber)) {
@@ -26,6 +27,7 @@ export async function createTestToken(
     cvv: cvc,
     cvcSession: { mode: 'reusable', ttlSeconds },
     testMode: true,
+    audit: options.audit,
   });
   return { ...created, expires_in: describeDuration(ttlSeconds) };
 }

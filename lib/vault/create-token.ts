@@ -4,6 +4,7 @@
 // token cannot be stored, so a failure leaves nothing half-written.
 import { randomUUID } from 'node:crypto';
 import type { ApiKeyPrincipal } from '../accounts/authenticate-api-key';
+import type { AuditEntry } from '../audit/record-audit';
 import { hmacSha256Hex } from '../crypto/hash';
 import { randomBase62 } from '../crypto/random';
 import type { Runtime } from '../runtime';
@@ -13,6 +14,7 @@ import { binOf, detectBrand, last4, maskPan } from './card-rules';
 import { createCvcSession, deleteCvcSession } from './cvc-sessions';
 import type { TokenPayload } from './token-payload';
 import { sealPayload } from './token-payload';
+import { insertTokenWithAudit } from './insert-token';
 
 export type CreatedToken = {
   token: string;
@@ -47,6 +49,8 @@ export async function createToken(
     cvv?: string;
     cvcSession: { mode: CvcSessionMode; ttlSeconds: number };
     testMode: boolean;
+    /** The audit row of this creation, written in the same statement as the token. */
+    audit: AuditEntry;
   },
 ): Promise<CreatedToken> {
   const { project, application } = options.principal;
@@ -67,10 +71,11 @@ export async function createToken(
       })
     : undefined;
 
-  let createdAt: Date;
+  const createdAt = new Date();
   try {
-    ({ createdAt } = await runtime.db.prisma.token.create({
-      data: {
+    await insertTokenWithAudit(
+      runtime.db,
+      {
         id: tokenId,
         token,
         projectId: project.id,
@@ -83,9 +88,10 @@ export async function createToken(
         brand: display.brand,
         fingerprint,
         testMode: options.testMode,
+        createdAt,
       },
-      select: { createdAt: true },
-    }));
+      { ...options.audit, tokenId },
+    );
   } catch (error) {
     if (cvcSessionId) await deleteCvcSession({ store: runtime.store, projectId: project.id, sessionId: cvcSessionId }).catch(() => {});
     throw error;
