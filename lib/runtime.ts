@@ -2,6 +2,7 @@
 // Kept on globalThis because the custom server and Next's compiled route bundles load separate copies
 // of lib/: both must share one database handle (PGlite is single-process) and one in-process store.
 import type { Agent } from 'undici';
+import { AuditWriter } from './audit/audit-writer';
 import { getConfig, type Config } from './config';
 import { loadMasterKey } from './crypto/master-key';
 import { Keyring } from './crypto/keyring';
@@ -18,6 +19,7 @@ export type Runtime = {
   db: Database;
   store: KeyValueStore;
   keyring: Keyring;
+  audit: AuditWriter;
   psp: Agent;
   allowedPrivateHosts: ReadonlySet<string>;
   close(): Promise<void>;
@@ -59,6 +61,7 @@ export async function createRuntime(options: StartOptions = {}): Promise<Runtime
     db,
     store,
     keyring,
+    audit: new AuditWriter(db),
     psp,
     allowedPrivateHosts,
     async close() {

@@ -14,9 +14,9 @@ export type AuditEntry = {
   ip?: string | null;
 };
 
-export async function recordAudit(runtime: Pick<Runtime, 'db' | 'logger'>, entry: AuditEntry): Promise<void> {
+export async function recordAudit(runtime: Pick<Runtime, 'audit' | 'logger'>, entry: AuditEntry): Promise<void> {
   try {
-    await runtime.db.prisma.auditLog.create({ data: entry });
+    await runtime.audit.write(entry);
   } catch (error) {
     // The operation already happened: losing the row is reported loudly, never hidden.
     runtime.logger.error({ err: error, action: entry.action, requestId: entry.requestId }, 'audit write failed');

@@ -25,10 +25,14 @@ export function readIdempotencyKey(request: Request): string | null {
   return key;
 }
 
+/** Headers that are part of the request's meaning: the proxy takes its token, PSP URL and CVC session from them. */
+const FINGERPRINTED_HEADERS = ['content-type', 'x-token', 'x-proxy-url', 'x-cvc-session-id'];
+
 export function requestFingerprint(request: Request, body: Uint8Array): string {
   const url = new URL(request.url);
+  const headers = JSON.stringify(FINGERPRINTED_HEADERS.map((name) => request.headers.get(name)));
   return createHash('sha256')
-    .update(`${request.method} ${url.pathname}${url.search}\n${request.headers.get('content-type') ?? ''}\n`)
+    .update(`${request.method} ${url.pathname}${url.search}\n${headers}\n`)
     .update(body)
     .digest('hex');
 }

@@ -12,10 +12,10 @@ export async function getTokenOrThrow(
 ): Promise<{ id: string; mask: string; payload: TokenPayload }> {
   if (!TOKEN_SHAPE.test(options.token)) throw new VaultError('token_not_found', messages.tokenNotFound);
   const { project } = options.principal;
-  const row = await runtime.db.prisma.token.findFirst({
-    where: { token: options.token, projectId: project.id },
-    select: { id: true, mask: true, ciphertext: true },
-  });
+  const [row] = await runtime.db.sql.query<{ id: string; mask: string; ciphertext: Uint8Array }>(
+    'SELECT id, mask, ciphertext FROM tokens WHERE token = $1 AND project_id = $2::uuid',
+    [options.token, project.id],
+  );
   if (!row) throw new VaultError('token_not_found', messages.tokenNotFound);
   const keys = runtime.keyring.projectKeys(project.id, project.wrappedDataKey);
   return { id: row.id, mask: row.mask, payload: openPayload(keys.encryption, row.id, row.ciphertext) };

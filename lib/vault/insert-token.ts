@@ -1,8 +1,8 @@
 // One statement writes the token row and its audit row: one commit (one WAL flush) instead of two, and
 // the token can never exist without the audit record of its creation.
+import { randomUUID } from 'node:crypto';
 import type { AuditEntry } from '../audit/record-audit';
 import type { Database } from '../db/connect';
-import { randomUUID } from 'node:crypto';
 
 export type TokenRow = {
   id: string;
@@ -20,16 +20,20 @@ export type TokenRow = {
   createdAt: Date;
 };
 
-export async function insertTokenWithAudit(db: Pick<Database, 'prisma'>, row: TokenRow, audit: AuditEntry): Promise<void> {
-  await db.prisma.$executeRaw`
-    WITH inserted AS (
-      INSERT INTO tokens (id, token, project_id, application_id, type, ciphertext, mask, bin, last4, brand, fingerprint, test_mode, created_at)
-      VALUES (${row.id}::uuid, ${row.token}, ${row.projectId}::uuid, ${row.applicationId}::uuid, ${row.type}::"TokenType",
-              ${row.ciphertext}, ${row.mask}, ${row.bin}, ${row.last4}, ${row.brand}, ${row.fingerprint}, ${row.testMode}, ${row.createdAt})
-      RETURNING id
-    )
-    INSERT INTO audit_logs (id, action, outcome, status_code, project_id, application_id, user_id, token_id, ip, request_id, created_at)
-    SELECT ${randomUUID()}::uuid, ${audit.action}, ${audit.outcome}, ${audit.statusCode}, ${audit.projectId ?? null}::uuid,
-           ${audit.applicationId ?? null}::uuid, ${audit.userId ?? null}::uuid, inserted.id, ${audit.ip ?? null}, ${audit.requestId}, ${row.createdAt}
-    FROM inserted`;
+const INSERT_TOKEN_WITH_AUDIT = `
+  WITH inserted AS (
+    INSERT INTO tokens (id, token, project_id, application_id, type, ciphertext, mask, bin, last4, brand, fingerprint, test_mode, created_at)
+    VALUES ($1::uuid, $2, $3::uuid, $4::uuid, $5::"TokenType", $6, $7, $8, $9, $10, $11, $12, $13)
+    RETURNING id
+  )
+  INSERT INTO audit_logs (id, action, outcome, status_code, project_id, application_id, user_id, token_id, ip, request_id, created_at)
+  SELECT $14::uuid, $15, $16, $17, $18::uuid, $19::uuid, $20::uuid, inserted.id, $21, $22, $13 FROM inserted`;
+
+export async function insertTokenWithAudit(db: Pick<Database, 'sql'>, row: TokenRow, audit: AuditEntry): Promise<void> {
+  await db.sql.query(INSERT_TOKEN_WITH_AUDIT, [
+    row.id, row.token, row.projectId, row.applicationId, row.type, row.ciphertext, row.mask, row.bin, row.last4,
+    row.brand, row.fingerprint, row.testMode, row.createdAt,
+    randomUUID(), audit.action, audit.outcome, audit.statusCode, audit.projectId ?? null, audit.applicationId ?? null,
+    audit.userId ?? null, audit.ip ?? null, audit.requestId,
+  ]);
 }

@@ -1,0 +1,55 @@
+// Group commit for audit rows: while one INSERT is in flight, rows arriving meanwhile wait and go
+// together in the next one. Every caller still waits until its own row is committed (nothing is
+// acknowledged before it is durable), but under load many rows share one commit instead of one each.
+// At low load the first row is written at once, so nothing is delayed.
+import { randomUUID } from 'node:crypto';
+import type { Database } from '../db/connect';
+import type { AuditEntry } from './record-audit';
+
+type Waiting = { entry: AuditEntry; resolve: () => void; reject: (error: unknown) => void };
+
+const MAX_BATCH = 500;
+const COLUMNS = ['id', 'action', 'outcome', 'status_code', 'project_id', 'application_id', 'user_id', 'token_id', 'ip', 'request_id'];
+const CASTS = ['::uuid', '', '', '::int', '::uuid', '::uuid', '::uuid', '::uuid', '', ''];
+
+/** One multi-row INSERT (one commit) for a batch. */
+async function insertAuditRows(db: Pick<Database, 'sql'>, entries: AuditEntry[]): Promise<void> {
+  const values: unknown[] = [];
+  const rows = entries.map((entry) => {
+    const start = values.length;
+    values.push(
+      randomUUID(), entry.action, entry.outcome, entry.statusCode, entry.projectId ?? null, entry.applicationId ?? null,
+      entry.userId ?? null, entry.tokenId ?? null, entry.ip ?? null, entry.requestId,
+    );
+    return `(${COLUMNS.map((_, index) => `$${start + index + 1}${CASTS[index]}`).join(', ')})`;
+  });
+  await db.sql.query(`INSERT INTO audit_logs (${COLUMNS.join(', ')}) VALUES ${rows.join(', ')}`, values);
+}
+
+export class AuditWriter {
+  private queue: Waiting[] = [];
+  private flushing = false;
+
+  constructor(private readonly db: Pick<Database, 'sql'>) {}
+
+  write(entry: AuditEntry): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ entry, resolve, reject });
+      if (!this.flushing) void this.flush();
+    });
+  }
+
+  private async flush(): Promise<void> {
+    this.flushing = true;
+    while (this.queue.length) {
+      const batch = this.queue.splice(0, MAX_BATCH);
+      try {
+        await insertAuditRows(this.db, batch.map((waiting) => waiting.entry));
+        for (const waiting of batch) waiting.resolve();
+      } catch (error) {
+        for (const waiting of batch) waiting.reject(error);
+      }
+    }
+    this.flushing = false;
+  }
+}
