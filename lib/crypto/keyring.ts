@@ -38,6 +38,18 @@ export class Keyring {
     return keys;
   }
 
+  private readonly serviceKeys = new Map<string, Buffer>();
+
+  /** A key for one internal purpose (e.g. `idempotency`), derived from the master key. */
+  serviceKey(purpose: string): Buffer {
+    let key = this.serviceKeys.get(purpose);
+    if (!key) {
+      key = derive(this.masterKey, `service/${purpose}`);
+      this.serviceKeys.set(purpose, key);
+    }
+    return key;
+  }
+
   /** Secrets the operator may need to show again (a production project's pub key). */
   wrapSecret(value: string, context: string): Buffer<ArrayBuffer> {
     return seal(this.masterKey, value, `vault/secret/${context}`);

@@ -75,7 +75,7 @@ export function apiRoute(options: ApiRouteOptions, handler: (call: ApiCall) => P
           store: runtime.store,
           applicationId: principal.application.id,
           key: idempotencyKey,
-          fingerprint: requestFingerprint(request, body),
+          fingerprint: requestFingerprint(request, body, runtime.keyring.serviceKey('idempotency')),
           runningTtlSeconds: Math.ceil(runtime.config.PROXY_TIMEOUT_MS / 1000) + 60,
         });
         if (claim.kind === 'replay') return claim.response;

@@ -1,7 +1,7 @@
 // Idempotency-Key (Stripe semantics), scoped per application: the first response to a key is stored
 // for 24 h and replayed byte-for-byte; the same key with another request is a 422; a key whose first
 // request is still running is a 409. 5xx responses are not stored, so a retry can succeed.
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import type { KeyValueStore } from '../store/types';
 import { VaultError } from './errors';
 
@@ -28,10 +28,14 @@ export function readIdempotencyKey(request: Request): string | null {
 /** Headers that are part of the request's meaning: the proxy takes its token, PSP URL and CVC session from them. */
 const FINGERPRINTED_HEADERS = ['content-type', 'x-token', 'x-proxy-url', 'x-cvc-session-id'];
 
-export function requestFingerprint(request: Request, body: Uint8Array): string {
+/**
+ * Identifies "the same request". Keyed (HMAC): the body holds card data, and an unkeyed hash of a PAN
+ * kept for 24 h could be brute-forced from its BIN and last digits.
+ */
+export function requestFingerprint(request: Request, body: Uint8Array, key: Buffer): string {
   const url = new URL(request.url);
   const headers = JSON.stringify(FINGERPRINTED_HEADERS.map((name) => request.headers.get(name)));
-  return createHash('sha256')
+  return createHmac('sha256', key)
     .update(`${request.method} ${url.pathname}${url.search}\n${headers}\n`)
     .update(body)
     .digest('hex');

@@ -6,7 +6,7 @@ import type { Socket } from 'node:net';
 import { VaultError } from '../http/errors';
 import { matchFastRoute } from '../http/fast-routes';
 import { readNodeBody, sendWebResponse, toWebRequest } from '../http/node-bridge';
-import { requestIdFor } from '../http/request-id';
+import { requestIdFor, requestIdFromHeader } from '../http/request-id';
 import { errorResponse } from '../http/respond';
 import type { Logger } from '../logger';
 
@@ -49,9 +49,11 @@ export function createVaultServer(options: { logger: Logger; trustProxy: boolean
     } catch (error) {
       // Only body reading throws here (413): answer and close, the rest of the body is not wanted.
       const mapped = error instanceof VaultError ? error : new VaultError('internal_error', 'Internal server error');
-      response = errorResponse(mapped, randomUUID());
+      response = errorResponse(mapped, requestIdFromHeader(req.headers['x-request-id']));
       res.shouldKeepAlive = false;
     }
+    // Every fast-door response carries an id, also those with no error body (health, OpenAPI).
+    if (!response.headers.has('x-request-id')) response.headers.set('x-request-id', requestIdFromHeader(req.headers['x-request-id']));
     await sendWebResponse(response, res, req.method ?? 'GET');
   }
 

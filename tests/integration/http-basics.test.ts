@@ -95,6 +95,24 @@ describe('X-Request-Id', () => {
     expect(ids.size).toBe(responses.length);
   });
 
+  it('health, readiness and the OpenAPI document carry one too', async () => {
+    for (const path of ['/health', '/ready', '/openapi.json']) {
+      const response = await vault.call('GET', path, { headers: { 'x-request-id': `${path.slice(1)}-1` } });
+      expect(response.headers.get('x-request-id'), path).toBe(`${path.slice(1)}-1`);
+      expect((await vault.call('GET', path)).headers.get('x-request-id'), path).toMatch(UUID);
+    }
+  });
+
+  it('a 413 keeps the caller id in the header and the body', async () => {
+    const response = await vault.call('POST', '/tokenize', {
+      body: 'x'.repeat(1024 * 1024 + 1),
+      headers: { 'content-type': 'application/json', 'x-request-id': 'big-1' },
+    });
+    expect(response.status).toBe(413);
+    expect(response.headers.get('x-request-id')).toBe('big-1');
+    expect(response.json.request_id).toBe('big-1');
+  });
+
   it('the audit row carries the same request id', async () => {
     const id = `audit-${randomUUID()}`;
     await vault.call('POST', '/tokenize', { json: card(), headers: { 'x-request-id': id } });

@@ -11,7 +11,7 @@ const PAN = '4242424242424242';
 const CANARY_PAN = '4000056655665556';
 const CANARY_CVV = '7391';
 /** The CVV as a standalone digit run (ids and hashes are hex, so a bare substring test could misfire). */
-const canaryCvvPattern = new RegExp(`(?<![0-9A-Za-z])${CANARY_CVV}(?![0-9A-Za-z])`);
+const canaryCvvPattern = new RegExp(`(?<![0-9A-Za-z-])${CANARY_CVV}(?![0-9A-Za-z-])`);
 
 const echo = (request: ReceivedRequest): PspReply => ({
   status: 200,
