@@ -21,7 +21,11 @@ let startupLogger: Logger | undefined;
 /** For failures before the runtime exists (it could not start): still JSON, still redacted. */
 const fallbackLogger = () => (startupLogger ??= createLogger({ level: 'error' }));
 
-export type RouteContext = { params?: Promise<Record<string, string | string[] | undefined>> };
+export type RouteContext = {
+  params?: Promise<Record<string, string | string[] | undefined>>;
+  /** The body, already read by the fast door (then the Request carries none, saving a stream copy). */
+  rawBody?: Uint8Array;
+};
 
 export type ApiCall = {
   request: Request;
@@ -68,7 +72,7 @@ export function apiRoute(options: ApiRouteOptions, handler: (call: ApiCall) => P
       principal = await authenticateApiKey(runtime, request.headers.get('x-api-key'));
       if (options.tokenization) assertTokenizationPermission(principal);
       if (options.pubKey) assertPubKey(principal, request.headers.get('x-pub-key'));
-      const body = request.method === 'GET' || request.method === 'HEAD' ? new Uint8Array() : await readBodyBytes(request);
+      const body = context?.rawBody ?? (request.method === 'GET' || request.method === 'HEAD' ? new Uint8Array() : await readBodyBytes(request));
       const idempotencyKey = options.idempotent ? readIdempotencyKey(request) : null;
       if (idempotencyKey) {
         claim = await claimIdempotencyKey({

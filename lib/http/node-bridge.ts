@@ -19,13 +19,14 @@ export async function readNodeBody(req: IncomingMessage, limit = MAX_BODY_BYTES)
   return (chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)) as Buffer<ArrayBuffer>;
 }
 
-export function toWebRequest(req: IncomingMessage, origin: string, body: Buffer<ArrayBuffer> | undefined): Request {
+/** A Web Request for the handlers; the body travels separately (RouteContext.rawBody). */
+export function toWebRequest(req: IncomingMessage, origin: string): Request {
   const headers = new Headers();
   for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
   // The server decides X-Forwarded-For (see create-server.ts); the raw header may be the caller's.
   const forwardedFor = req.headers['x-forwarded-for'];
   if (typeof forwardedFor === 'string') headers.set('x-forwarded-for', forwardedFor);
-  return new Request(new URL(req.url ?? '/', origin), { method: req.method ?? 'GET', headers, body });
+  return new Request(new URL(req.url ?? '/', origin), { method: req.method ?? 'GET', headers });
 }
 
 export async function sendWebResponse(response: Response, res: ServerResponse, method: string): Promise<void> {

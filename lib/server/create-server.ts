@@ -37,9 +37,9 @@ export function createVaultServer(options: { logger: Logger; trustProxy: boolean
     let response: Response;
     try {
       const body = route?.kind === 'handler' && method !== 'GET' && method !== 'HEAD' ? await readNodeBody(req) : undefined;
-      const request = toWebRequest(req, origin, body);
+      const request = toWebRequest(req, origin);
       if (route?.kind === 'handler') {
-        response = await route.handler(request, { params: Promise.resolve(route.params) });
+        response = await route.handler(request, { params: Promise.resolve(route.params), rawBody: body });
       } else {
         const error = route
           ? Object.assign(new VaultError('method_not_allowed', 'Method not allowed'), { allow: route.allow })

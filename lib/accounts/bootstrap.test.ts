@@ -1,0 +1,53 @@
+// First start on an empty database, on an in-memory PGlite.
+import { verify } from '@node-rs/argon2';
+import { randomBytes } from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { parseConfig } from '../config';
+import { createLogger } from '../logger';
+import { createRuntime, type Runtime } from '../runtime';
+import { sha256Hex } from '../crypto/hash';
+import { bootstrapBanner, bootstrapIfEmpty } from './bootstrap';
+
+let runtime: Runtime | undefined;
+afterEach(() => runtime?.close());
+
+async function emptyVault(env: Record<string, string> = {}) {
+  const config = parseConfig({ VAULT_DATA_DIR: 'memory://', VAULT_MASTER_KEY: randomBytes(32).toString('base64'), ...env });
+  runtime = await createRuntime({ config, logger: createLogger({ level: 'silent' }) });
+  return runtime;
+}
+
+describe('bootstrapIfEmpty', () => {
+  it('creates the owner from VAULT_ADMIN_EMAIL / VAULT_ADMIN_PASSWORD, a test project and a tokenization key — once', async () => {
+    const vault = await emptyVault({ VAULT_ADMIN_EMAIL: 'Owner@Example.com', VAULT_ADMIN_PASSWORD: 'correct horse 42' });
+    const result = await bootstrapIfEmpty(vault);
+    expect(result).toMatchObject({ ownerEmail: 'owner@example.com', apiKey: expect.stringMatching(/^vk_test_[0-9A-Za-z]{32}$/) });
+    expect(result!.generatedPassword).toBeUndefined();
+
+    const { prisma } = vault.db;
+    const user = await prisma.user.findUniqueOrThrow({ where: { email: 'owner@example.com' } });
+    expect(user.role).toBe('owner');
+    expect(user.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(await verify(user.passwordHash, 'correct horse 42')).toBe(true);
+    const project = await prisma.project.findUniqueOrThrow({ where: { id: result!.projectId } });
+    expect(project.environment).toBe('test');
+    const application = await prisma.application.findUniqueOrThrow({ where: { id: result!.applicationId } });
+    expect(application).toMatchObject({ tokenization: true, provisioning: false, keyHash: sha256Hex(result!.apiKey) });
+
+    expect(await bootstrapIfEmpty(vault)).toBeNull();
+    expect(await prisma.account.count()).toBe(1);
+  });
+
+  it('generates a password when none is configured, and the banner shows it with a curl', async () => {
+    const vault = await emptyVault();
+    const result = (await bootstrapIfEmpty(vault))!;
+    expect(result.ownerEmail).toBe('admin@localhost');
+    expect(result.generatedPassword).toMatch(/^[0-9A-Za-z]{22}$/);
+    const user = await vault.db.prisma.user.findUniqueOrThrow({ where: { email: 'admin@localhost' } });
+    expect(await verify(user.passwordHash, result.generatedPassword!)).toBe(true);
+    const banner = bootstrapBanner(result, 'http://localhost:3000');
+    expect(banner).toContain(result.generatedPassword);
+    expect(banner).toContain(`curl -s -X POST http://localhost:3000/tokenize`);
+    expect(banner).toContain(`-H 'X-API-Key: ${result.apiKey}'`);
+  });
+});

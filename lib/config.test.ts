@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig } from './config';
+
+const key = Buffer.alloc(32, 7).toString('base64');
+
+function problems(env: Record<string, string>): string[] {
+  try {
+    parseConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('parseConfig', () => {
+  it('has the documented defaults (embedded default)', () => {
+    expect(parseConfig({})).toMatchObject({
+      PORT: 3000,
+      APP_URL: 'http://localhost:3000',
+      VAULT_DATA_DIR: './data',
+      CVC_SESSION_TTL_SECONDS: 90,
+      TEST_CVC_SESSION_TTL_SECONDS: 31_536_000,
+      PROXY_TIMEOUT_MS: 30_000,
+      PROXY_ALLOWED_PRIVATE_HOSTS: [],
+      embedded: true,
+      TRUST_PROXY: false,
+      VAULT_API_ONLY: false,
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = parseConfig({
+      PORT: '8080',
+      APP_URL: 'https://vault.example.com/',
+      DATABASE_URL: 'postgresql://u@db:5432/vault',
+      REDIS_URL: 'redis://cache:6379',
+      VAULT_MASTER_KEY: key,
+      CVC_SESSION_TTL_SECONDS: '30',
+      TEST_CVC_SESSION_TTL_SECONDS: '600',
+      PROXY_TIMEOUT_MS: '5000',
+      PROXY_ALLOWED_PRIVATE_HOSTS: 'psp.internal, 10.0.0.5 ,',
+    });
+    expect(config).toMatchObject({
+      PORT: 8080,
+      APP_URL: 'https://vault.example.com',
+      embedded: false,
+      CVC_SESSION_TTL_SECONDS: 30,
+      TEST_CVC_SESSION_TTL_SECONDS: 600,
+      PROXY_TIMEOUT_MS: 5000,
+      PROXY_ALLOWED_PRIVATE_HOSTS: ['psp.internal', '10.0.0.5'],
+    });
+  });
+
+  it('APP_URL defaults to the configured port', () => {
+    expect(parseConfig({ PORT: '4100' }).APP_URL).toBe('http://localhost:4100');
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT: PORT must be a whole number'],
+    [{ PORT: '70000' }, 'PORT: PORT must be at most 65535'],
+    [{ CVC_SESSION_TTL_SECONDS: '0' }, 'CVC_SESSION_TTL_SECONDS: CVC_SESSION_TTL_SECONDS must be positive'],
+    [{ PROXY_TIMEOUT_MS: '1.5' }, 'PROXY_TIMEOUT_MS: PROXY_TIMEOUT_MS must be a whole number'],
+    [{ VAULT_MASTER_KEY: 'c2hvcnQ=' }, 'VAULT_MASTER_KEY: VAULT_MASTER_KEY must be 32 bytes, base64-encoded (e.g. `openssl rand -base64 32`)'],
+    [{ DATABASE_URL: 'mysql://x@y/z', VAULT_MASTER_KEY: key }, 'DATABASE_URL: DATABASE_URL must be a URL (postgres|postgresql:)'],
+    [{ REDIS_URL: 'http://cache' }, 'REDIS_URL: REDIS_URL must be a URL (redis|rediss:)'],
+    [{ LOG_LEVEL: 'loud' }, expect.stringMatching(/^LOG_LEVEL: /)],
+  ])('refuses %o with a message naming the variable', (env, message) => {
+    expect(problems(env as Record<string, string>)).toEqual([message]);
+  });
+
+  it('refuses a missing master key with DATABASE_URL in production', () => {
+    expect(problems({ NODE_ENV: 'production', DATABASE_URL: 'postgresql://u@db/vault' })).toEqual([
+      'VAULT_MASTER_KEY: required when NODE_ENV=production with DATABASE_URL (it is only generated for the embedded default)',
+    ]);
+    expect(problems({ NODE_ENV: 'production', DATABASE_URL: 'postgresql://u@db/vault', VAULT_MASTER_KEY: key })).toEqual([]);
+    expect(problems({ NODE_ENV: 'production' })).toEqual([]);
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(parseConfig({ DATABASE_URL: '', REDIS_URL: '', PORT: '' })).toMatchObject({ embedded: true, PORT: 3000, REDIS_URL: undefined });
+  });
+});
