@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startTestPsp, type TestPsp } from '../helpers/psp-server';
+import { createScratchDatabase, type ScratchDatabase } from '../helpers/scratch-database';
 import { spawnServer, type ServerProcess } from '../helpers/spawn-server';
 import { startTcpRelay } from '../helpers/tcp-relay';
 import { startTestVault } from '../helpers/test-vault';
@@ -26,13 +27,16 @@ describe.runIf(databaseUrl && redisUrl)('two server processes sharing PostgreSQL
   let env: Record<string, string>;
   const servers: ServerProcess[] = [];
   let apiKey: string;
+  let database: ScratchDatabase;
 
   beforeAll(async () => {
+    // Its own database: the CLI takes the first project, and this test has its own master key.
+    database = await createScratchDatabase(databaseUrl);
     dir = mkdtempSync(join(tmpdir(), 'vault-shared-'));
     psp = await startTestPsp();
     writeFileSync(join(dir, 'ca.pem'), psp.ca);
     env = {
-      DATABASE_URL: databaseUrl,
+      DATABASE_URL: database.url,
       REDIS_URL: redisUrl!,
       VAULT_MASTER_KEY: randomBytes(32).toString('base64'),
       VAULT_DATA_DIR: join(dir, 'data'),
@@ -53,6 +57,7 @@ describe.runIf(databaseUrl && redisUrl)('two server processes sharing PostgreSQL
     await Promise.all(servers.map((server) => server.stop()));
     await psp.close();
     rmSync(dir, { recursive: true, force: true });
+    await database.drop();
   });
 
   it('a CVC session made on one process is used (once) on the other', async () => {
