@@ -10,7 +10,7 @@ function fakeDb() {
   let fail = false;
   const db = {
     sql: {
-      query: async (_text: string, values: unknown[]) => {
+      query: async (_text: string, values: unknown[], _name?: string) => {
         // Ten values a row; the request id (last) identifies the entry.
         const requestIds = values.filter((_, index) => index % 10 === 9);
         batches.push(requestIds.map((requestId) => entry(Number(String(requestId).slice(1)))));

@@ -23,7 +23,9 @@ async function insertAuditRows(db: Pick<Database, 'sql'>, entries: AuditEntry[])
     );
     return `(${COLUMNS.map((_, index) => `$${start + index + 1}${CASTS[index]}`).join(', ')})`;
   });
-  await db.sql.query(`INSERT INTO audit_logs (${COLUMNS.join(', ')}) VALUES ${rows.join(', ')}`, values);
+  // Small batches (the common sizes) get a prepared statement per size; larger ones are parsed each time.
+  const name = entries.length <= 32 ? `vault_insert_audit_${entries.length}` : undefined;
+  await db.sql.query(`INSERT INTO audit_logs (${COLUMNS.join(', ')}) VALUES ${rows.join(', ')}`, values, name);
 }
 
 export class AuditWriter {

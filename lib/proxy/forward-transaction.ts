@@ -9,7 +9,7 @@ import { takeCvc } from '../vault/cvc-sessions';
 import { getTokenOrThrow } from '../vault/get-token';
 import type { TokenPayload } from '../vault/token-payload';
 import { classifyProxyFailure } from './dispatcher';
-import { maskHeaders, maskJsonValue, maskSecrets, type ResponseSecrets } from './mask-response';
+import { createMasker, maskHeaders, maskJsonValue, type ResponseSecrets } from './mask-response';
 import type { OutgoingBody, ProxyCall } from './parse-proxy-request';
 import { findJsonPlaceholders, findPlaceholders, substituteForm, substituteJsonValue, substituteXml, type SecretValues } from './placeholders';
 import { parseProxyUrl } from './proxy-url';
@@ -102,12 +102,13 @@ export async function forwardTransaction(
 
   const text = raw.toString('utf8');
   const contentType = String(response.headers['content-type'] ?? '');
+  const mask = createMasker(secrets);
   return {
     success: response.statusCode >= 200 && response.statusCode < 300,
     proxy_response: {
       status_code: response.statusCode,
-      headers: maskHeaders(withoutHopByHop(response.headers as Record<string, string | string[]>), secrets),
-      body: maskedBody(text, contentType, secrets),
+      headers: maskHeaders(withoutHopByHop(response.headers as Record<string, string | string[]>), secrets, mask),
+      body: maskedBody(text, contentType, secrets, mask),
     },
   };
 }
@@ -121,15 +122,15 @@ function withoutHopByHop(headers: Record<string, string | string[]>): Record<str
 }
 
 /** JSON bodies come back parsed (masked value by value); anything else as masked text. */
-function maskedBody(text: string, contentType: string, secrets: ResponseSecrets): unknown {
+function maskedBody(text: string, contentType: string, secrets: ResponseSecrets, mask: (text: string) => string): unknown {
   if (/\bjson\b/i.test(contentType) && text.trim()) {
     try {
-      return maskJsonValue(JSON.parse(text), secrets);
+      return maskJsonValue(JSON.parse(text), secrets, mask);
     } catch {
       // Declared JSON but is not: returned as text.
     }
   }
-  return maskSecrets(text, secrets);
+  return mask(text);
 }
 
 async function readLimited(stream: AsyncIterable<Uint8Array>): Promise<Buffer> {

@@ -24,11 +24,12 @@ function maskFormattedPan(match: string, pan: string): string {
 }
 
 /**
- * Replaces, in one pass over `text`: the PAN (also spaced or dashed) by BIN + `*` + last 4; the account
- * number by `*` + last 4, wherever they appear; the CVV by `***` only as a standalone digit run, since
- * three digits occur everywhere (`1234` keeps its `123`).
+ * A masker for one response: replaces, in one pass over a text, the PAN (also spaced or dashed) by
+ * BIN + `*` + last 4; the account number by `*` + last 4, wherever they appear; the CVV by `***` only as
+ * a standalone digit run, since three digits occur everywhere (`1234` keeps its `123`). The pattern is
+ * compiled once per response, and texts without a digit (most keys and values) are returned at once.
  */
-export function maskSecrets(text: string, secrets: ResponseSecrets): string {
+export function createMasker(secrets: ResponseSecrets): (text: string) => string {
   const { pan, cvv, accountNumber } = secrets;
   // One combined pattern: at each position the PAN is tried first, and text already replaced is never
   // rescanned (a 4-digit CVV equal to the last 4 would otherwise re-mask the PAN's visible tail).
@@ -36,13 +37,20 @@ export function maskSecrets(text: string, secrets: ResponseSecrets): string {
   if (pan) alternatives.push({ pattern: panPattern(pan), mask: (match) => maskFormattedPan(match, pan) });
   if (accountNumber) alternatives.push({ pattern: escapeRegExp(accountNumber), mask: () => maskAccount(accountNumber) });
   if (cvv) alternatives.push({ pattern: `(?<!\\d)${escapeRegExp(cvv)}(?!\\d)`, mask: () => CVV_MASK });
-  if (alternatives.length === 0) return text;
+  if (alternatives.length === 0) return (text) => text;
 
   const combined = new RegExp(alternatives.map(({ pattern }) => `(${pattern})`).join('|'), 'g');
-  return text.replace(combined, (match: string, ...groups: unknown[]) => {
-    const index = groups.findIndex((group, i) => i < alternatives.length && group !== undefined);
-    return alternatives[index]?.mask(match) ?? match;
-  });
+  return (text) => {
+    if (!/\d/.test(text)) return text;
+    return text.replace(combined, (match: string, ...groups: unknown[]) => {
+      const index = groups.findIndex((group, i) => i < alternatives.length && group !== undefined);
+      return alternatives[index]?.mask(match) ?? match;
+    });
+  };
+}
+
+export function maskSecrets(text: string, secrets: ResponseSecrets): string {
+  return createMasker(secrets)(text);
 }
 
 /** A JSON number that is a secret (e.g. an echoed `"cvc": 123`) becomes the masked string. */
@@ -54,16 +62,14 @@ function maskNumber(value: number, secrets: ResponseSecrets): number | string {
   return value;
 }
 
-/** Deep walk of a parsed JSON response: keys and string values through `maskSecrets`, secret numbers masked. */
-export function maskJsonValue(value: unknown, secrets: ResponseSecrets): unknown {
-  if (typeof value === 'string') return maskSecrets(value, secrets);
+/** Deep walk of a parsed JSON response: keys and string values masked, secret numbers masked. */
+export function maskJsonValue(value: unknown, secrets: ResponseSecrets, mask = createMasker(secrets)): unknown {
+  if (typeof value === 'string') return mask(value);
   if (typeof value === 'number') return maskNumber(value, secrets);
-  if (Array.isArray(value)) return value.map((item) => maskJsonValue(item, secrets));
+  if (Array.isArray(value)) return value.map((item) => maskJsonValue(item, secrets, mask));
   if (value !== null && typeof value === 'object') {
     // fromEntries defines own properties, so a `__proto__` key from JSON.parse stays a plain key.
-    return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [maskSecrets(key, secrets), maskJsonValue(item, secrets)]),
-    );
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [mask(key), maskJsonValue(item, secrets, mask)]));
   }
   return value;
 }
@@ -72,11 +78,9 @@ export function maskJsonValue(value: unknown, secrets: ResponseSecrets): unknown
 export function maskHeaders(
   headers: Record<string, string | string[]>,
   secrets: ResponseSecrets,
+  mask = createMasker(secrets),
 ): Record<string, string | string[]> {
   return Object.fromEntries(
-    Object.entries(headers).map(([name, value]) => [
-      maskSecrets(name, secrets),
-      Array.isArray(value) ? value.map((item) => maskSecrets(item, secrets)) : maskSecrets(value, secrets),
-    ]),
+    Object.entries(headers).map(([name, value]) => [mask(name), Array.isArray(value) ? value.map(mask) : mask(value)]),
   );
 }

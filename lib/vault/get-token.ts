@@ -15,6 +15,7 @@ export async function getTokenOrThrow(
   const [row] = await runtime.db.sql.query<{ id: string; mask: string; ciphertext: Uint8Array }>(
     'SELECT id, mask, ciphertext FROM tokens WHERE token = $1 AND project_id = $2::uuid',
     [options.token, project.id],
+    'vault_get_token',
   );
   if (!row) throw new VaultError('token_not_found', messages.tokenNotFound);
   const keys = runtime.keyring.projectKeys(project.id, project.wrappedDataKey);

@@ -35,5 +35,5 @@ export async function insertTokenWithAudit(db: Pick<Database, 'sql'>, row: Token
     row.brand, row.fingerprint, row.testMode, row.createdAt,
     randomUUID(), audit.action, audit.outcome, audit.statusCode, audit.projectId ?? null, audit.applicationId ?? null,
     audit.userId ?? null, audit.ip ?? null, audit.requestId,
-  ]);
+  ], 'vault_insert_token_with_audit');
 }
