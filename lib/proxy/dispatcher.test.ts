@@ -1,14 +1,11 @@
 // Exercises the PSP dispatcher against HTTPS servers on 127.0.0.1 only, with a certificate made for the
 // run. Nothing here may send traffic anywhere but loopback; resolver fakes never connect.
-import { execFileSync } from 'node:child_process';
 import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer as createHttpsServer, type Server } from 'node:https';
 import { createServer as createTcpServer, type AddressInfo, type LookupFunction } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { type Agent, errors } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeLocalhostCertificate } from '../../tests/helpers/self-signed';
 import { messages, VaultError } from '../http/errors';
 import {
   classifyProxyFailure,
@@ -28,40 +25,30 @@ const requestedPaths: string[] = [];
 let tlsConnections = 0;
 
 beforeAll(async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'psp-dispatcher-test-'));
-  try {
-    // prettier-ignore
-    execFileSync('openssl', [
-      'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-days', '1',
-      '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1,IP:::1',
-      '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'),
-    ], { stdio: 'ignore' });
-    certificate = readFileSync(join(dir, 'cert.pem'), 'utf8');
-    const key = readFileSync(join(dir, 'key.pem'), 'utf8');
-    server = createHttpsServer({ key, cert: certificate }, (request, response) => {
-      requestedPaths.push(request.url ?? '');
-      switch (request.url) {
-        case '/hang': // never answers
-          return;
-        case '/stall-body': // headers, then silence
-          response.writeHead(200, { 'content-type': 'text/plain' });
-          response.write('partial');
-          return;
-        case '/redirect':
-          response.writeHead(302, { location: `https://localhost:${port}/target` });
-          response.end();
-          return;
-        default:
-          response.writeHead(200, { 'content-type': 'text/plain' });
-          response.end('hello from the psp');
-      }
-    });
-    server.on('secureConnection', () => tlsConnections++);
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    port = (server.address() as AddressInfo).port;
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  const made = makeLocalhostCertificate();
+  certificate = made.cert;
+  const key = made.key;
+  server = createHttpsServer({ key, cert: certificate }, (request, response) => {
+    requestedPaths.push(request.url ?? '');
+    switch (request.url) {
+      case '/hang': // never answers
+        return;
+      case '/stall-body': // headers, then silence
+        response.writeHead(200, { 'content-type': 'text/plain' });
+        response.write('partial');
+        return;
+      case '/redirect':
+        response.writeHead(302, { location: `https://localhost:${port}/target` });
+        response.end();
+        return;
+      default:
+        response.writeHead(200, { 'content-type': 'text/plain' });
+        response.end('hello from the psp');
+    }
+  });
+  server.on('secureConnection', () => tlsConnections++);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  port = (server.address() as AddressInfo).port;
 });
 
 afterAll(async () => {

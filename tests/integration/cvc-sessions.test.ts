@@ -6,6 +6,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestPsp, type TestPsp } from '../helpers/psp-server';
 import { startTestVault, type ApiResponse, type CallOptions, type TestVault } from '../helpers/test-vault';
+import { refusedKeys } from '../helpers/fixtures';
 
 const PAN = '4242424242424242';
 const CVV = '7391';
@@ -248,14 +249,7 @@ describe('CVC sessions', () => {
       expect(row).toMatchObject({ action: 'cvc_session.delete', outcome: 'success', statusCode: 200, projectId: vault().tenants.test.projectId });
     });
 
-    const security: [string, number, string, () => string | null][] = [
-      ['missing key', 401, 'Invalid API key', () => null],
-      ['unknown key', 401, 'Invalid API key', () => 'vk_test_000000000000000000000000000000ab'],
-      ['garbage key', 401, 'Invalid API key', () => 'hello'],
-      ['revoked key', 401, 'Invalid API key', () => vault().tenants.test.keys.revoked],
-      ['key without tokenization', 403, 'Insufficient permissions', () => vault().tenants.test.keys.noPermission],
-      ['provisioning-only key', 403, 'Insufficient permissions', () => vault().tenants.test.keys.provisioningOnly],
-    ];
+    const security = refusedKeys(vault);
 
     it.each(security)('%s → %i %s, the session is kept', async (_name, status, message, key) => {
       const { token, cvc_session_id } = await tokenize(vault());

@@ -2,11 +2,9 @@
 // a 404; every reveal is audited with the token id.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestVault, type TestVault } from '../helpers/test-vault';
+import { cardRequest } from '../helpers/fixtures';
 
-const card = (data: Record<string, unknown> = {}) => ({
-  type: 'card',
-  data: { cardNumber: '4242424242424242', expirationMonth: '12', expirationYear: '2030', ...data },
-});
+const card = cardRequest;
 
 let vault: TestVault;
 beforeAll(async () => {

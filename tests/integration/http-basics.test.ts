@@ -5,12 +5,10 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPsp, type TestPsp } from '../helpers/psp-server';
 import { startTestVault, type ApiResponse, type TestVault } from '../helpers/test-vault';
+import { cardRequest } from '../helpers/fixtures';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const card = (data: Record<string, unknown> = {}) => ({
-  type: 'card',
-  data: { cardNumber: '4242424242424242', expirationMonth: '12', expirationYear: '2030', ...data },
-});
+const card = cardRequest;
 
 let vault: TestVault;
 let psp: TestPsp;

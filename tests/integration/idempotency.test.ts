@@ -5,11 +5,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestPsp, type PspReply, type ReceivedRequest, type TestPsp } from '../helpers/psp-server';
 import { startTestVault, type ApiResponse, type TestVault } from '../helpers/test-vault';
+import { cardRequest } from '../helpers/fixtures';
 
-const card = (data: Record<string, unknown> = {}) => ({
-  type: 'card',
-  data: { cardNumber: '4242424242424242', expirationMonth: '12', expirationYear: '2030', ...data },
-});
+const card = cardRequest;
 const testCard = (fields: Record<string, unknown> = {}) => ({
   cardNumber: '4242424242424242',
   expirationMonth: '12',

@@ -6,6 +6,7 @@ import { createServer as createTcpServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestPsp, type PspReply, type ReceivedRequest, type TestPsp } from '../helpers/psp-server';
 import { startTestVault, type ApiResponse, type CallOptions, type TestVault } from '../helpers/test-vault';
+import { refusedKeys } from '../helpers/fixtures';
 
 const PAN = '4242424242424242';
 const CANARY_PAN = '4000056655665556';
@@ -689,14 +690,7 @@ describe('POST /proxy/transaction', () => {
   });
 
   describe('security', () => {
-    const table: [string, number, string, () => string | null][] = [
-      ['missing key', 401, 'Invalid API key', () => null],
-      ['unknown key', 401, 'Invalid API key', () => 'vk_test_000000000000000000000000000000ab'],
-      ['garbage key', 401, 'Invalid API key', () => 'hello'],
-      ['revoked key', 401, 'Invalid API key', () => vault().tenants.test.keys.revoked],
-      ['key without tokenization', 403, 'Insufficient permissions', () => vault().tenants.test.keys.noPermission],
-      ['provisioning-only key', 403, 'Insufficient permissions', () => vault().tenants.test.keys.provisioningOnly],
-    ];
+    const table = refusedKeys(vault);
 
     it.each(table)('%s → %i %s, nothing forwarded, the CVC session kept', async (_name, status, message, key) => {
       const { token, cvc_session_id } = await tokenizeCard(vault(), { cvv: '123' });

@@ -2,12 +2,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPayload } from '../../lib/vault/token-payload';
 import { startTestVault, type TestVault } from '../helpers/test-vault';
+import { cardRequest } from '../helpers/fixtures';
 
 const CANARY = '4000056655665556';
-const card = (data: Record<string, unknown> = {}) => ({
-  type: 'card',
-  data: { cardNumber: '4242424242424242', expirationMonth: '12', expirationYear: '2030', ...data },
-});
+const card = cardRequest;
 
 let vault: TestVault;
 beforeAll(async () => {
