@@ -25,13 +25,13 @@ describe('bootstrapIfEmpty', () => {
     expect(result!.generatedPassword).toBeUndefined();
 
     const { prisma } = vault.db;
-    const user = await prisma.user.findUniqueOrThrow({ where: { email: 'owner@example.com' } });
+    const user = await prisma.user.findUniqueOrThrow({ where: { email: 'owner@example.com' }, omit: { passwordHash: false } });
     expect(user.role).toBe('owner');
     expect(user.passwordHash).toMatch(/^\$argon2id\$/);
     expect(await verify(user.passwordHash, 'correct horse 42')).toBe(true);
     const project = await prisma.project.findUniqueOrThrow({ where: { id: result!.projectId } });
     expect(project.environment).toBe('test');
-    const application = await prisma.application.findUniqueOrThrow({ where: { id: result!.applicationId } });
+    const application = await prisma.application.findUniqueOrThrow({ where: { id: result!.applicationId }, omit: { keyHash: false } });
     expect(application).toMatchObject({ tokenization: true, provisioning: false, keyHash: sha256Hex(result!.apiKey) });
 
     expect(await bootstrapIfEmpty(vault)).toBeNull();
@@ -43,7 +43,7 @@ describe('bootstrapIfEmpty', () => {
     const result = (await bootstrapIfEmpty(vault))!;
     expect(result.ownerEmail).toBe('admin@localhost');
     expect(result.generatedPassword).toMatch(/^[0-9A-Za-z]{22}$/);
-    const user = await vault.db.prisma.user.findUniqueOrThrow({ where: { email: 'admin@localhost' } });
+    const user = await vault.db.prisma.user.findUniqueOrThrow({ where: { email: 'admin@localhost' }, omit: { passwordHash: false } });
     expect(await verify(user.passwordHash, result.generatedPassword!)).toBe(true);
     const banner = bootstrapBanner(result, 'http://localhost:3000');
     expect(banner).toContain(result.generatedPassword);

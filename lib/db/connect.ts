@@ -21,8 +21,25 @@ export type SqlClient = {
   query<Row = Record<string, unknown>>(text: string, values?: unknown[], name?: string): Promise<Row[]>;
 };
 
+/**
+ * Secret columns are left out of every Prisma result unless a query selects them by name
+ * (`select: { keyHash: true }` or `omit: { keyHash: false }`), so no listing or log can carry them.
+ */
+const secretColumns = {
+  user: { passwordHash: true },
+  project: { wrappedDataKey: true, pubKeyHash: true, pubKeyWrapped: true },
+  application: { keyHash: true },
+  token: { ciphertext: true },
+} as const;
+
+function createPrismaClient(adapter: SqlMigrationAwareDriverAdapterFactory) {
+  return new PrismaClient({ adapter, omit: secretColumns });
+}
+
+export type VaultPrismaClient = ReturnType<typeof createPrismaClient>;
+
 export type Database = {
-  prisma: PrismaClient;
+  prisma: VaultPrismaClient;
   sql: SqlClient;
   kind: 'postgresql' | 'pglite';
   /** Applies pending migrations; returns the names applied. */
@@ -86,7 +103,7 @@ async function connectPglite(dataDir: string): Promise<Database> {
 }
 
 function wrap(kind: Database['kind'], factory: SqlMigrationAwareDriverAdapterFactory, sql: SqlClient, closeDriver: () => Promise<void>): Database {
-  const prisma = new PrismaClient({ adapter: factory });
+  const prisma = createPrismaClient(factory);
   return {
     prisma,
     sql,

@@ -68,12 +68,12 @@ describe('POST /tokenize — happy', () => {
 
   it('stores only ciphertext: no PAN in the row, the CVV nowhere in PostgreSQL', async () => {
     const response = await vault.call('POST', '/tokenize', { json: card({ cardNumber: CANARY, cvv: '987' }) });
-    const row = await vault.runtime.db.prisma.token.findUniqueOrThrow({ where: { token: response.json.token } });
+    const row = await vault.runtime.db.prisma.token.findUniqueOrThrow({ where: { token: response.json.token }, omit: { ciphertext: false } });
     const stored = JSON.stringify({ ...row, ciphertext: Buffer.from(row.ciphertext).toString('latin1') });
     expect(stored).not.toContain(CANARY);
     expect(row).toMatchObject({ mask: '400005******5556', bin: '400005', last4: '5556', brand: 'visa', type: 'card' });
     // The encrypted payload holds the card, never the CVV.
-    const project = await vault.runtime.db.prisma.project.findUniqueOrThrow({ where: { id: vault.tenants.test.projectId } });
+    const project = await vault.runtime.db.prisma.project.findUniqueOrThrow({ where: { id: vault.tenants.test.projectId }, omit: { wrappedDataKey: false } });
     const keys = vault.runtime.keyring.projectKeys(project.id, project.wrappedDataKey);
     expect(openPayload(keys.encryption, row.id, row.ciphertext)).toEqual({ type: 'card', cardNumber: CANARY, expirationMonth: '12', expirationYear: '2030' });
     const audit = await vault.runtime.db.prisma.auditLog.findMany({ where: { tokenId: row.id } });
