@@ -18,6 +18,13 @@ export type VaultServer = {
   drain(graceMs: number): Promise<void>;
 };
 
+/** API clients (an API key, or JSON but not HTML accepted) get JSON errors for unknown paths, not a page. */
+function wantsApiAnswer(req: IncomingMessage): boolean {
+  if (req.headers['x-api-key']) return true;
+  const accept = req.headers.accept ?? '';
+  return accept.includes('application/json') && !accept.includes('text/html');
+}
+
 export function createVaultServer(options: { logger: Logger; trustProxy: boolean; next?: NextRequestHandler }): VaultServer {
   const { logger, trustProxy, next } = options;
 
@@ -31,7 +38,10 @@ export function createVaultServer(options: { logger: Logger; trustProxy: boolean
     if (!trustProxy || !req.headers['x-forwarded-for']) req.headers['x-forwarded-for'] = req.socket.remoteAddress ?? '';
     const pathname = (req.url ?? '/').split('?')[0]!;
     const route = matchFastRoute(req.method ?? 'GET', pathname);
-    if (!route && next) return next(req, res);
+    if (!route && next && !wantsApiAnswer(req)) {
+      res.setHeader('x-request-id', requestIdFromHeader(req.headers['x-request-id']));
+      return next(req, res);
+    }
     const origin = `http://${req.headers.host ?? 'localhost'}`;
     const method = req.method ?? 'GET';
     let response: Response;

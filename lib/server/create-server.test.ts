@@ -1,0 +1,57 @@
+// The two doors of the production server, with a stand-in for Next: vault paths never reach Next,
+// pages do, API clients get JSON for unknown paths, and the client address cannot be spoofed.
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../logger';
+import { createVaultServer } from './create-server';
+
+const seenByNext: { url: string; forwardedFor: string | undefined }[] = [];
+let base: string;
+const { server } = createVaultServer({
+  logger: createLogger({ level: 'silent' }),
+  trustProxy: false,
+  next: async (req, res) => {
+    seenByNext.push({ url: req.url ?? '', forwardedFor: req.headers['x-forwarded-for'] as string | undefined });
+    res.writeHead(200, { 'content-type': 'text/html' });
+    res.end('<h1>next</h1>');
+  },
+});
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+describe('createVaultServer', () => {
+  it('answers vault paths itself', async () => {
+    const response = await fetch(`${base}/health`);
+    expect(await response.json()).toEqual({ status: 'ok' });
+    expect(seenByNext).toHaveLength(0);
+  });
+
+  it('answers a wrong method on a vault path with 405 JSON, not a page', async () => {
+    const response = await fetch(`${base}/tokenize`);
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('POST');
+    expect(seenByNext).toHaveLength(0);
+  });
+
+  it('hands pages to Next with a request id, and the socket address as X-Forwarded-For', async () => {
+    const response = await fetch(`${base}/dashboard?x=1`, { headers: { 'x-forwarded-for': '203.0.113.9', 'x-request-id': 'page-1', accept: 'text/html' } });
+    expect(await response.text()).toBe('<h1>next</h1>');
+    expect(response.headers.get('x-request-id')).toBe('page-1');
+    expect(seenByNext.at(-1)).toEqual({ url: '/dashboard?x=1', forwardedFor: '127.0.0.1' });
+  });
+
+  it.each([
+    ['an API key', { 'x-api-key': 'vk_test_x' }],
+    ['JSON accepted', { accept: 'application/json' }],
+  ])('gives API clients (%s) a JSON 404 for unknown paths', async (_name, headers) => {
+    const before = seenByNext.length;
+    const response = await fetch(`${base}/v1/tokenize`, { headers });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject({ success: false, error: { code: 'not_found', message: 'Not found' } });
+    expect(seenByNext).toHaveLength(before);
+  });
+});
