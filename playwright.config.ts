@@ -1,0 +1,84 @@
+// Browser tests (e2e/) in Debian's Chromium (/usr/bin/chromium), never a downloaded browser. Playwright
+// starts the real production server (`node scripts/start.mjs`, which builds first when no build exists)
+// on its own port, on the embedded default (PGlite + in-process store) in a fresh temporary data folder.
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 3917);
+const baseURL = `http://127.0.0.1:${port}`;
+
+// This module is loaded by the runner and again by every worker; workers inherit the runner's
+// environment, so the folder is made once per run and the tests (e2e/support.ts) find it here.
+if (!process.env.E2E_DATA_DIR) {
+  process.env.E2E_DATA_DIR = mkdtempSync(path.join(tmpdir(), 'vault-e2e-'));
+  process.env.E2E_OWNS_DATA_DIR = '1'; // e2e/serve.mjs deletes it once the server has stopped
+}
+const dataDir = process.env.E2E_DATA_DIR;
+mkdirSync(dataDir, { recursive: true });
+
+/** The owner's password on the e2e server (16+ characters); the bootstrap banner prints the API key. */
+export const E2E_ADMIN_PASSWORD = 'e2e-Owner-passw0rd-2030';
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results',
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  workers: 1,
+  retries: 0,
+  reporter: 'list',
+  timeout: 30_000,
+  use: {
+    baseURL,
+    screenshot: 'only-on-failure',
+    trace: 'off',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          executablePath: '/usr/bin/chromium',
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+            '--no-first-run',
+            // Containers often give /dev/shm only 64 MB; Chromium then crashes on larger pages.
+            '--disable-dev-shm-usage',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: 'node e2e/serve.mjs',
+    url: `${baseURL}/health`,
+    // A cold start builds Next.js and the server bundle first (~30–60 s on 2 cores).
+    timeout: 240_000,
+    reuseExistingServer: false,
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APP_URL: baseURL,
+      VAULT_DATA_DIR: dataDir,
+      // Embedded default even where CI exports PostgreSQL and Redis URLs (blank means unset).
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      VAULT_MASTER_KEY: '',
+      VAULT_API_ONLY: 'false',
+      VAULT_ADMIN_EMAIL: 'owner@e2e.test',
+      VAULT_ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
+      LOG_LEVEL: 'warn',
+      NEXT_TELEMETRY_DISABLED: '1',
+    },
+  },
+});
