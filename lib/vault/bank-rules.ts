@@ -26,6 +26,12 @@ export function accountNumberValid(accountNumber: string): boolean {
  * completely: showing its last 4 would show all of it.
  */
 export function maskAccount(accountNumber: string): string {
-  if (accountNumber.length <= 4) return '*'.repeat(accountNumber.length);
-  return '*'.repeat(accountNumber.length - 4) + accountNumber.slice(-4);
+  const visible = visibleAccountDigits(accountNumber);
+  return '*'.repeat(accountNumber.length - visible.length) + visible;
 }
+
+/** The digits that may be shown (`last4` of a bank token): the last 4, or none for a 4-digit account. */
+export function visibleAccountDigits(accountNumber: string): string {
+  return accountNumber.length <= 4 ? '' : accountNumber.slice(-4);
+}
+

@@ -9,7 +9,7 @@ import { hmacSha256Hex } from '../crypto/hash';
 import { randomBase62 } from '../crypto/random';
 import type { Runtime } from '../runtime';
 import type { CvcSessionMode } from '../store/types';
-import { maskAccount } from './bank-rules';
+import { maskAccount, visibleAccountDigits } from './bank-rules';
 import { binOf, detectBrand, last4, maskPan } from './card-rules';
 import { createCvcSession, deleteCvcSession } from './cvc-sessions';
 import type { TokenPayload } from './token-payload';
@@ -38,7 +38,7 @@ function displayFields(payload: TokenPayload): Display {
     return { mask: maskPan(pan), bin: binOf(pan), last4: last4(pan), brand: detectBrand(pan), secret: pan };
   }
   const account = payload.accountNumber;
-  return { mask: maskAccount(account), bin: null, last4: account.slice(-4), brand: null, secret: `${payload.routingNumber}:${account}` };
+  return { mask: maskAccount(account), bin: null, last4: visibleAccountDigits(account), brand: null, secret: `${payload.routingNumber}:${account}` };
 }
 
 export async function createToken(

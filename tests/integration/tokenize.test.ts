@@ -50,6 +50,12 @@ describe('POST /tokenize — happy', () => {
     expect(response.json).not.toHaveProperty('brand');
   });
 
+  it('never shows a whole account number: a 4-digit account has no visible digits', async () => {
+    const response = await vault.call('POST', '/tokenize', { json: { type: 'bank', data: { accountNumber: '1234', routingNumber: '110000000' } } });
+    expect(response.status).toBe(201);
+    expect(response.json).toMatchObject({ mask: '****', last4: '' });
+  });
+
   it('gives the same fingerprint for the same card within a project, another in another project', async () => {
     const first = await vault.call('POST', '/tokenize', { json: card() });
     const second = await vault.call('POST', '/tokenize', { json: card({ expirationYear: '31' }) });
