@@ -23,7 +23,7 @@ const tokenBase = {
   type: z.enum(['card', 'bank']),
   mask: z.string().meta({ description: 'BIN and last 4 for cards (`424242******4242`), last 4 for bank accounts.', example: '424242******4242' }),
   bin: z.string().optional().meta({ description: 'First 6 digits (cards only).', example: '424242' }),
-  last4: z.string().meta({ example: '4242' }),
+  last4: z.string().meta({ description: 'Last 4 digits; empty for a bank account of only 4 digits (never the whole number).', example: '4242' }),
   brand: z.string().nullable().optional().meta({ description: 'visa, mastercard, amex, discover, diners, jcb, unionpay, maestro, or null (cards only).', example: 'visa' }),
   fingerprint: z.string().meta({ description: 'Keyed HMAC of the card or account number, stable within a project: the same card gives the same fingerprint.' }),
   test_mode: z.boolean().meta({ description: 'true for test projects and test tokens.' }),
