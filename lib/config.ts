@@ -36,6 +36,11 @@ const ZEnvSchema = z.object({
     .default('')
     .transform((value) => value.split(',').map((host) => host.trim()).filter(Boolean)),
   DATABASE_POOL_SIZE: positiveInt('DATABASE_POOL_SIZE').default(20),
+  /** Dashboard/API sessions end after this much inactivity, before their JWT expires (PCI DSS 8.2.8). */
+  SESSION_IDLE_TIMEOUT_SECONDS: positiveInt('SESSION_IDLE_TIMEOUT_SECONDS').default(900),
+  /** Outgoing mail (password reset, email verification); unset: .eml files in VAULT_DATA_DIR/outbox. */
+  SMTP_URL: optionalUrl('SMTP_URL', /^(smtp|smtps):$/),
+  MAIL_FROM: z.string().default('Vault <no-reply@localhost>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   VAULT_ADMIN_EMAIL: z.email('VAULT_ADMIN_EMAIL must be an email address').optional(),
   VAULT_ADMIN_PASSWORD: z.string().min(12, 'VAULT_ADMIN_PASSWORD must be at least 12 characters').optional(),
