@@ -26,10 +26,13 @@ export type SqlClient = {
  * (`select: { keyHash: true }` or `omit: { keyHash: false }`), so no listing or log can carry them.
  */
 const secretColumns = {
-  user: { passwordHash: true },
+  user: { passwordHash: true, mfaSecret: true, mfaPendingSecret: true },
   project: { wrappedDataKey: true, pubKeyHash: true, pubKeyWrapped: true },
-  application: { keyHash: true },
+  application: { keyHash: true, previousKeyHash: true },
   token: { ciphertext: true },
+  passwordHistory: { passwordHash: true },
+  backupCode: { codeHash: true },
+  passwordResetToken: { tokenHash: true },
 } as const;
 
 function createPrismaClient(adapter: SqlMigrationAwareDriverAdapterFactory) {
