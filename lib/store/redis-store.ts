@@ -21,6 +21,11 @@ export class RedisStore implements KeyValueStore {
 
   private constructor(private readonly redis: RedisWithScripts) {}
 
+  /** The client, for libraries that speak Redis themselves (rate-limiter-flexible). */
+  get client(): Redis {
+    return this.redis;
+  }
+
   /**
    * Connects in the background and waits briefly for the first connection; a server started while Redis
    * is down still starts, answers 503 on what needs the store, and recovers when Redis comes back.
