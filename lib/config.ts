@@ -21,6 +21,8 @@ const ZEnvSchema = z.object({
   APP_URL: optionalUrl('APP_URL', /^(https?:)$/),
   DATABASE_URL: optionalUrl('DATABASE_URL', /^(postgres|postgresql):$/),
   REDIS_URL: optionalUrl('REDIS_URL', /^(redis|rediss):$/),
+  /** Prefix of every Redis key, so several vaults (or test runs) can share one Redis. */
+  REDIS_KEY_PREFIX: z.string().regex(/^[\w.:-]{1,64}$/, 'REDIS_KEY_PREFIX must be 1-64 letters, digits, `_.:-`').default('vault:'),
   VAULT_DATA_DIR: z.string().default('./data'),
   VAULT_MASTER_KEY: z
     .string()

@@ -52,7 +52,7 @@ export async function createRuntime(options: StartOptions = {}): Promise<Runtime
     await db.close();
     throw error;
   }
-  const store = await connectStore({ redisUrl: config.REDIS_URL });
+  const store = await connectStore({ redisUrl: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX });
   const allowedPrivateHosts = normaliseAllowList(config.PROXY_ALLOWED_PRIVATE_HOSTS);
   const psp = createPspDispatcher({ allowedPrivateHosts, timeoutMs: config.PROXY_TIMEOUT_MS, ca: options.pspCa });
   return {

@@ -7,15 +7,19 @@ export const errorStatus = {
   invalid_proxy_url: 400,
   cvc_session_required: 400,
   invalid_api_key: 401,
+  invalid_credentials: 401,
+  unauthorized: 401,
   pub_key_required: 401,
   invalid_pub_key: 401,
   insufficient_permissions: 403,
+  password_expired: 403,
   not_found: 404,
   token_not_found: 404,
   cvc_session_not_found: 404,
   method_not_allowed: 405,
   idempotency_in_progress: 409,
   payload_too_large: 413,
+  rate_limited: 429,
   unsupported_media_type: 415,
   idempotency_key_reused: 422,
   internal_error: 500,
@@ -35,6 +39,8 @@ export class VaultError extends Error {
   readonly fields?: FieldIssue[];
   /** For 405: the methods the path does accept. */
   allow?: string;
+  /** For 429 and locked accounts: seconds until a retry can succeed (Retry-After). */
+  retryAfterSeconds?: number;
 
   constructor(code: ErrorCode, message: string, fields?: FieldIssue[]) {
     super(message);
@@ -62,4 +68,7 @@ export const messages = {
   cvcSessionNotFound: 'CVC session expired or not found',
   proxyFailed: 'Failed to proxy request',
   proxyTimeout: 'Request timeout',
+  invalidCredentials: 'Invalid email or password',
+  unauthorized: 'Authentication required',
+  tooManyRequests: 'Too many requests',
 } as const;

@@ -1,5 +1,8 @@
 // The vault API's route table. The custom server dispatches these paths straight to their handlers
 // (no Next router on the hot path); app/**/route.ts re-exports the same handlers for `next dev`.
+import { POST as login } from '../api/auth/login';
+import { POST as logout } from '../api/auth/logout';
+import { GET as verifySession } from '../api/auth/verify';
 import { POST as detokenize } from '../api/detokenize';
 import { DELETE as deleteCvcSession } from '../api/delete-cvc-session';
 import { health, ready } from '../api/health';
@@ -21,6 +24,9 @@ const routes: Route[] = [
   { pattern: /^\/proxy\/transaction$/, params: [], methods: { POST: proxyTransaction } },
   { pattern: /^\/proxy\/delete-cvc-session\/([^/]+)$/, params: ['session_id'], methods: { DELETE: deleteCvcSession } },
   { pattern: /^\/api\/applications\/key$/, params: [], methods: { GET: verifyKey } },
+  { pattern: /^\/auth\/login$/, params: [], methods: { POST: login } },
+  { pattern: /^\/auth\/logout$/, params: [], methods: { POST: logout } },
+  { pattern: /^\/auth\/verify$/, params: [], methods: { GET: verifySession } },
   { pattern: /^\/health$/, params: [], methods: { GET: health } },
   { pattern: /^\/ready$/, params: [], methods: { GET: ready } },
   { pattern: /^\/openapi\.json$/, params: [], methods: { GET: openapi } },

@@ -28,6 +28,7 @@ export function errorResponse(error: VaultError, requestId: string): Response {
   };
   const headers: Record<string, string> = {};
   if (error.code === 'method_not_allowed' && error.allow) headers.allow = error.allow;
+  if (error.retryAfterSeconds) headers['retry-after'] = String(error.retryAfterSeconds);
   return jsonResponse(error.status, body, requestId, headers);
 }
 

@@ -35,6 +35,8 @@ export function testEnv(overrides: Record<string, string> = {}): Record<string, 
   return {
     DATABASE_URL: inject('databaseUrl') || undefined,
     REDIS_URL: process.env.REDIS_URL || undefined,
+    // Each test vault has its own Redis keys (rate limits, CVC sessions), like a separate deployment.
+    REDIS_KEY_PREFIX: `vault-test-${randomBytes(4).toString('hex')}:`,
     VAULT_DATA_DIR: 'memory://',
     VAULT_MASTER_KEY: randomBytes(32).toString('base64'),
     PROXY_ALLOWED_PRIVATE_HOSTS: 'localhost',

@@ -305,9 +305,10 @@ describe('CVC sessions', () => {
         const { projectId } = vault().tenants.test;
         const once = await tokenize(vault());
         const test = (await testToken(vault())).json;
-        const onceKey = `vault:cvc:${projectId}:${once.cvc_session_id}`;
-        const testKey = `vault:cvc:${projectId}:${test.cvc_session_id}`;
-        const keys = await redis.keys(`vault:cvc:${projectId}:*`);
+        const prefix = vault().runtime.config.REDIS_KEY_PREFIX;
+        const onceKey = `${prefix}cvc:${projectId}:${once.cvc_session_id}`;
+        const testKey = `${prefix}cvc:${projectId}:${test.cvc_session_id}`;
+        const keys = await redis.keys(`${prefix}cvc:${projectId}:*`);
         expect(keys).toEqual(expect.arrayContaining([onceKey, testKey]));
         // The two sessions holding CVV first, then every other session of the project.
         for (const key of [onceKey, testKey, ...keys.filter((key) => key !== onceKey && key !== testKey)]) {

@@ -1,0 +1,66 @@
+// POST /auth/login: email + password → a session, an MFA step, or the expired-password step.
+// Unknown users, wrong passwords and locked accounts all answer `Invalid email or password` after the
+// same argon2 work, so the answer never tells which emails exist. 10 consecutive failures lock the
+// account for 30 minutes (PCI DSS 8.3.4); a locked account also says when to retry.
+import { randomUUID } from 'node:crypto';
+import { VaultError, messages } from '../http/errors';
+import type { Runtime } from '../runtime';
+import { verifyAgainstDummy, verifyPassword } from './passwords';
+import { signStepToken, startSession, type SessionUser } from './sessions';
+
+export const MAX_FAILED_LOGINS = 10;
+export const LOCKOUT_SECONDS = 30 * 60;
+export const PASSWORD_MAX_AGE_DAYS = 90;
+export const MFA_STEP_TTL_SECONDS = 5 * 60;
+export const PASSWORD_RESET_TTL_SECONDS = 60 * 60;
+
+export type LoginResult =
+  | { kind: 'session'; token: string; expiresAt: Date; user: SessionUser }
+  | { kind: 'mfa_required'; mfaToken: string; user: SessionUser }
+  | { kind: 'password_expired'; resetToken: string; user: SessionUser };
+
+const invalid = () => new VaultError('invalid_credentials', messages.invalidCredentials);
+
+export async function login(
+  runtime: Pick<Runtime, 'db' | 'keyring' | 'config'>,
+  options: { email: string; password: string; ip: string | null; userAgent: string | null; now?: Date },
+): Promise<LoginResult> {
+  const now = options.now ?? new Date();
+  const { prisma } = runtime.db;
+  const found = await prisma.user.findUnique({ where: { email: options.email.trim().toLowerCase() }, omit: { passwordHash: false } });
+  if (!found) {
+    await verifyAgainstDummy(options.password);
+    throw invalid();
+  }
+  const { passwordHash, ...rest } = found;
+  const user: SessionUser = { id: rest.id, accountId: rest.accountId, email: rest.email, name: rest.name, role: rest.role, mfaEnabled: rest.mfaEnabled };
+  const correct = await verifyPassword(passwordHash, options.password);
+  if (rest.lockedUntil && rest.lockedUntil > now) {
+    throw Object.assign(invalid(), { retryAfterSeconds: Math.ceil((rest.lockedUntil.getTime() - now.getTime()) / 1000) });
+  }
+  if (!correct) {
+    const failures = rest.failedLogins + 1;
+    const locks = failures >= MAX_FAILED_LOGINS;
+    await prisma.user.update({
+      where: { id: user.id },
+      data: locks ? { failedLogins: 0, lockedUntil: new Date(now.getTime() + LOCKOUT_SECONDS * 1000) } : { failedLogins: failures },
+    });
+    throw Object.assign(invalid(), locks ? { retryAfterSeconds: LOCKOUT_SECONDS } : {});
+  }
+  if (rest.failedLogins > 0 || rest.lockedUntil) await prisma.user.update({ where: { id: user.id }, data: { failedLogins: 0, lockedUntil: null } });
+
+  if (user.mfaEnabled) {
+    return { kind: 'mfa_required', user, mfaToken: await signStepToken(runtime, { user, kind: 'mfa_pending', ttlSeconds: MFA_STEP_TTL_SECONDS, stepId: randomUUID() }) };
+  }
+  const ageDays = (now.getTime() - rest.passwordChangedAt.getTime()) / 86_400_000;
+  if (ageDays > PASSWORD_MAX_AGE_DAYS) {
+    return { kind: 'password_expired', user, resetToken: await signStepToken(runtime, { user, kind: 'password_reset', ttlSeconds: PASSWORD_RESET_TTL_SECONDS, stepId: randomUUID() }) };
+  }
+  const session = await startSession(runtime, { user, ip: options.ip, userAgent: options.userAgent });
+  return { kind: 'session', token: session.token, expiresAt: session.expiresAt, user };
+}
+
+/** The user as the API shows it. */
+export function publicUser(user: SessionUser) {
+  return { id: user.id, email: user.email, name: user.name, role: user.role, account_id: user.accountId, mfa_enabled: user.mfaEnabled };
+}

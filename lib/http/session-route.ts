@@ -1,0 +1,78 @@
+// The wrapper for routes a signed-in user calls (JWT as Bearer or cookie): request id, session check
+// (revocation, idle timeout), role check, body limits, central error mapping. Auth routes that run before
+// a session exists use `publicRoute`.
+import { authenticateSession, type AuthenticatedSession, type SessionUser } from '../auth/sessions';
+import { createLogger, type Logger } from '../logger';
+import { getRuntime, type Runtime } from '../runtime';
+import { StoreUnavailableError } from '../store/types';
+import { clientIp } from './client-ip';
+import { VaultError, messages } from './errors';
+import type { RouteContext } from './api-route';
+import { toVaultError } from './map-error';
+import { readBodyBytes } from './read-body';
+import { requestIdFor } from './request-id';
+import { errorResponse, jsonResponse } from './respond';
+import { sessionTokenOf } from './session-cookie';
+
+export type PublicCall = {
+  request: Request;
+  runtime: Runtime;
+  requestId: string;
+  ip: string | null;
+  body: Uint8Array;
+  params: Record<string, string>;
+  json(status: number, body: unknown, headers?: HeadersInit): Response;
+};
+
+export type SessionCall = PublicCall & { session: AuthenticatedSession; user: SessionUser };
+
+let startupLogger: Logger | undefined;
+const fallbackLogger = () => (startupLogger ??= createLogger({ level: 'error' }));
+
+async function prepare(request: Request, context: RouteContext | undefined) {
+  const runtime = await getRuntime();
+  if (!runtime.store.isAvailable()) throw new StoreUnavailableError();
+  const body = context?.rawBody ?? (request.method === 'GET' || request.method === 'HEAD' ? new Uint8Array() : await readBodyBytes(request));
+  const params = Object.fromEntries(
+    Object.entries((await context?.params) ?? {}).map(([key, value]) => [key, Array.isArray(value) ? value.join('/') : (value ?? '')]),
+  );
+  return { runtime, body, params };
+}
+
+function wrap<Call>(build: (request: Request, context: RouteContext | undefined, requestId: string) => Promise<Call>, handler: (call: Call) => Promise<Response>) {
+  return async function route(request: Request, context?: RouteContext): Promise<Response> {
+    const requestId = requestIdFor(request);
+    try {
+      return await handler(await build(request, context, requestId));
+    } catch (error) {
+      const mapped = toVaultError(error);
+      if (mapped.unexpected) fallbackLogger().error({ err: error, requestId }, 'request failed');
+      return errorResponse(mapped.error, requestId);
+    }
+  };
+}
+
+const callBase = (request: Request, requestId: string, prepared: Awaited<ReturnType<typeof prepare>>): PublicCall => ({
+  request,
+  requestId,
+  ip: clientIp(request),
+  ...prepared,
+  json: (status, payload, headers) => jsonResponse(status, payload, requestId, headers),
+});
+
+/** No session needed (login, password reset, registration). */
+export function publicRoute(handler: (call: PublicCall) => Promise<Response>) {
+  return wrap(async (request, context, requestId) => callBase(request, requestId, await prepare(request, context)), handler);
+}
+
+/** A live session, and (when given) one of `roles`. */
+export function sessionRoute(options: { roles?: SessionUser['role'][] }, handler: (call: SessionCall) => Promise<Response>) {
+  return wrap(async (request, context, requestId) => {
+    const prepared = await prepare(request, context);
+    const session = await authenticateSession(prepared.runtime, sessionTokenOf(request));
+    if (options.roles && !options.roles.includes(session.user.role)) {
+      throw new VaultError('insufficient_permissions', messages.insufficientPermissions);
+    }
+    return { ...callBase(request, requestId, prepared), session, user: session.user };
+  }, handler);
+}
