@@ -11,11 +11,12 @@ import { POST as proxyTransaction } from '../api/proxy-transaction';
 import { POST as testTokens } from '../api/test-tokens';
 import { POST as tokenize } from '../api/tokenize';
 import { GET as verifyKey } from '../api/verify-key';
-import type { RouteContext } from './api-route';
+import { accountAuthRoutes } from './routes/account-auth';
+import { applicationsRoutes } from './routes/applications';
+import { projectsRoutes } from './routes/projects';
+import type { Route, RouteHandler } from './routes/types';
 
-export type RouteHandler = (request: Request, context?: RouteContext) => Promise<Response>;
-
-type Route = { pattern: RegExp; params: string[]; methods: Record<string, RouteHandler> };
+export type { RouteHandler };
 
 const routes: Route[] = [
   { pattern: /^\/tokenize$/, params: [], methods: { POST: tokenize } },
@@ -30,6 +31,10 @@ const routes: Route[] = [
   { pattern: /^\/health$/, params: [], methods: { GET: health } },
   { pattern: /^\/ready$/, params: [], methods: { GET: ready } },
   { pattern: /^\/openapi\.json$/, params: [], methods: { GET: openapi } },
+  // After the fixed paths above: `/api/applications/key` must win over `/api/applications/{id}`.
+  ...applicationsRoutes,
+  ...projectsRoutes,
+  ...accountAuthRoutes,
 ];
 
 export type RouteMatch =
