@@ -2,7 +2,11 @@
 // Kept on globalThis because the custom server and Next's compiled route bundles load separate copies
 // of lib/: both must share one database handle (PGlite is single-process) and one in-process store.
 import type { Agent } from 'undici';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { AuditWriter } from './audit/audit-writer';
+import { createMailer, type Mailer } from './mail/send-mail';
 import { getConfig, type Config } from './config';
 import { loadMasterKey } from './crypto/master-key';
 import { Keyring } from './crypto/keyring';
@@ -20,6 +24,9 @@ export type Runtime = {
   store: KeyValueStore;
   keyring: Keyring;
   audit: AuditWriter;
+  /** Outgoing mail: SMTP_URL, or .eml files under `mailDataDir`/outbox. */
+  mailer: Mailer;
+  mailDataDir: string;
   psp: Agent;
   allowedPrivateHosts: ReadonlySet<string>;
   close(): Promise<void>;
@@ -54,6 +61,9 @@ export async function createRuntime(options: StartOptions = {}): Promise<Runtime
   }
   const store = await connectStore({ redisUrl: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX });
   const allowedPrivateHosts = normaliseAllowList(config.PROXY_ALLOWED_PRIVATE_HOSTS);
+  // An in-memory database (tests) has no data folder: its outbox goes to a fresh temporary folder.
+  const mailDataDir = config.VAULT_DATA_DIR === 'memory://' ? mkdtempSync(join(tmpdir(), 'vault-mail-')) : config.VAULT_DATA_DIR;
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: mailDataDir, logger });
   const psp = createPspDispatcher({ allowedPrivateHosts, timeoutMs: config.PROXY_TIMEOUT_MS, ca: options.pspCa });
   return {
     config,
@@ -62,6 +72,8 @@ export async function createRuntime(options: StartOptions = {}): Promise<Runtime
     store,
     keyring,
     audit: new AuditWriter(db),
+    mailer,
+    mailDataDir,
     psp,
     allowedPrivateHosts,
     async close() {
