@@ -5,3 +5,10 @@ export const ZLoginRequestSchema = z.object({
   password: z.string({ error: 'password is required' }).min(1, 'password is required').max(1024, 'password is too long'),
 });
 export type TLoginRequest = z.infer<typeof ZLoginRequestSchema>;
+
+const password = (name: string) => z.string({ error: `${name} is required` }).min(1, `${name} is required`).max(1024, `${name} is too long`);
+
+export const ZChangePasswordRequestSchema = z.object({ current_password: password('current_password'), new_password: password('new_password') });
+export const ZForgotPasswordRequestSchema = z.object({ email: z.string({ error: 'email is required' }).trim().min(1, 'email is required').max(254) });
+export const ZResetPasswordRequestSchema = z.object({ token: z.string({ error: 'token is required' }).min(1, 'token is required').max(2048), new_password: password('new_password') });
+export const ZResetExpiredPasswordRequestSchema = ZResetPasswordRequestSchema.extend({ current_password: password('current_password') });

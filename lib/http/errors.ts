@@ -5,6 +5,8 @@ export const errorStatus = {
   validation_error: 400,
   invalid_json: 400,
   invalid_proxy_url: 400,
+  invalid_token: 400,
+  password_rejected: 400,
   cvc_session_required: 400,
   invalid_api_key: 401,
   invalid_credentials: 401,
@@ -18,6 +20,7 @@ export const errorStatus = {
   cvc_session_not_found: 404,
   method_not_allowed: 405,
   idempotency_in_progress: 409,
+  conflict: 409,
   payload_too_large: 413,
   rate_limited: 429,
   unsupported_media_type: 415,
@@ -71,4 +74,5 @@ export const messages = {
   invalidCredentials: 'Invalid email or password',
   unauthorized: 'Authentication required',
   tooManyRequests: 'Too many requests',
+  invalidToken: 'Invalid or expired token',
 } as const;

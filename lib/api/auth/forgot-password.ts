@@ -1,0 +1,24 @@
+// POST /auth/forgot-password — mails a single-use reset link valid 1 hour; always the same 200 answer.
+import { recordAudit } from '../../audit/record-audit';
+import { limitLoginAttempt } from '../../auth/login-limits';
+import { FORGOT_PASSWORD_TTL_SECONDS, issueResetToken } from '../../auth/reset-tokens';
+import { ZForgotPasswordRequestSchema } from '../../auth/schemas';
+import { parseJsonRequest } from '../../http/read-body';
+import { publicRoute } from '../../http/session-route';
+
+export const POST = publicRoute(async (call) => {
+  const { email } = ZForgotPasswordRequestSchema.parse(parseJsonRequest(call.request, call.body));
+  await limitLoginAttempt(call.runtime, { ip: call.ip, account: email });
+  const user = await call.runtime.db.prisma.user.findUnique({ where: { email: email.toLowerCase() }, select: { id: true, email: true } });
+  if (user) {
+    const { token } = await issueResetToken(call.runtime, { userId: user.id, purpose: 'forgot', ttlSeconds: FORGOT_PASSWORD_TTL_SECONDS });
+    const link = `${call.runtime.config.APP_URL}/auth/reset-password?token=${token}`;
+    await call.runtime.mailer.send({
+      to: user.email,
+      subject: 'Reset your Vault password',
+      text: `Someone asked to reset the password of your Vault account.\n\nSet a new password within 1 hour: ${link}\n\nIf it was not you, ignore this message; your password stays as it is.\n`,
+    });
+    await recordAudit(call.runtime, { action: 'auth.forgot_password', outcome: 'success', statusCode: 200, requestId: call.requestId, userId: user.id, ip: call.ip });
+  }
+  return call.json(200, { success: true, message: 'If this email is registered, a reset link has been sent' });
+});

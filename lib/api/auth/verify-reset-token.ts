@@ -1,0 +1,11 @@
+// GET /auth/verify-reset-token?token= — whether a reset link can still be used.
+import { findResetTokenOrThrow } from '../../auth/reset-tokens';
+import { VaultError, messages } from '../../http/errors';
+import { publicRoute } from '../../http/session-route';
+
+export const GET = publicRoute(async (call) => {
+  const token = new URL(call.request.url).searchParams.get('token');
+  if (!token) throw new VaultError('invalid_token', messages.invalidToken, [{ path: 'token', message: 'token is required' }]);
+  const row = await findResetTokenOrThrow(call.runtime, token);
+  return call.json(200, { success: true, valid: true, expires_at: row.expiresAt.toISOString() });
+});

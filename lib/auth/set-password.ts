@@ -1,0 +1,43 @@
+// Setting a new password, for every flow (change, reset, expired): the policy (length, letters and
+// digits, common passwords, not the email, not one of the last 4 — PCI DSS 8.3.6, 8.3.7), argon2id,
+// the history row, and a fresh expiry clock. A refused password is a 400 naming the broken rule.
+import { VaultError } from '../http/errors';
+import type { Runtime } from '../runtime';
+import { checkNewPassword, PASSWORD_HISTORY_SIZE } from './password-policy';
+import { hashPassword } from './passwords';
+
+/** Throws the 400 for a password the user may not choose; writes nothing. */
+export async function assertPasswordAcceptable(runtime: Pick<Runtime, 'db'>, options: { userId: string; newPassword: string }): Promise<void> {
+  await loadAndCheck(runtime, options);
+}
+
+export async function setPassword(runtime: Pick<Runtime, 'db'>, options: { userId: string; newPassword: string }): Promise<void> {
+  const { prisma } = runtime.db;
+  const user = await loadAndCheck(runtime, options);
+  const passwordHash = await hashPassword(options.newPassword);
+  await prisma.$transaction([
+    prisma.passwordHistory.create({ data: { userId: options.userId, passwordHash: user.passwordHash } }),
+    prisma.user.update({
+      where: { id: options.userId },
+      data: { passwordHash, passwordChangedAt: new Date(), failedLogins: 0, lockedUntil: null },
+    }),
+  ]);
+}
+
+async function loadAndCheck(runtime: Pick<Runtime, 'db'>, options: { userId: string; newPassword: string }) {
+  const { prisma } = runtime.db;
+  const user = await prisma.user.findUniqueOrThrow({ where: { id: options.userId }, select: { email: true, passwordHash: true } });
+  const history = await prisma.passwordHistory.findMany({
+    where: { userId: options.userId },
+    orderBy: { createdAt: 'desc' },
+    take: PASSWORD_HISTORY_SIZE - 1,
+    select: { passwordHash: true },
+  });
+  const problem = await checkNewPassword({
+    password: options.newPassword,
+    email: user.email,
+    recentHashes: [user.passwordHash, ...history.map((row) => row.passwordHash)],
+  });
+  if (problem) throw new VaultError('password_rejected', problem.message, [{ path: 'new_password', message: problem.message }]);
+  return user;
+}
