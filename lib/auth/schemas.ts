@@ -12,3 +12,8 @@ export const ZChangePasswordRequestSchema = z.object({ current_password: passwor
 export const ZForgotPasswordRequestSchema = z.object({ email: z.string({ error: 'email is required' }).trim().min(1, 'email is required').max(254) });
 export const ZResetPasswordRequestSchema = z.object({ token: z.string({ error: 'token is required' }).min(1, 'token is required').max(2048), new_password: password('new_password') });
 export const ZResetExpiredPasswordRequestSchema = ZResetPasswordRequestSchema.extend({ current_password: password('current_password') });
+
+const mfaCode = z.string({ error: 'code is required' }).trim().min(1, 'code is required').max(32, 'code is too long');
+export const ZMfaVerifyRequestSchema = z.object({ code: mfaCode, mfa_token: z.string({ error: 'mfa_token is required' }).min(1, 'mfa_token is required').max(4096) });
+export const ZMfaCodeRequestSchema = z.object({ code: mfaCode });
+export const ZMfaSettingsRequestSchema = z.object({ enable: z.boolean({ error: 'enable must be true or false' }), code: mfaCode.optional() });

@@ -1,11 +1,11 @@
 // POST /auth/login — email and password → a session (JWT + cookie), or the MFA / expired-password step.
 import { limitLoginAttempt } from '../../auth/login-limits';
-import { login, publicUser } from '../../auth/login';
+import { login } from '../../auth/login';
 import { ZLoginRequestSchema } from '../../auth/schemas';
 import { recordAudit } from '../../audit/record-audit';
 import { VaultError } from '../../http/errors';
 import { parseJsonRequest } from '../../http/read-body';
-import { sessionCookie } from '../../http/session-cookie';
+import { sessionResponse } from '../../http/session-response';
 import { publicRoute } from '../../http/session-route';
 
 export const POST = publicRoute(async (call) => {
@@ -30,10 +30,5 @@ export const POST = publicRoute(async (call) => {
       request_id: call.requestId,
     });
   }
-  const maxAge = Math.floor((result.expiresAt.getTime() - Date.now()) / 1000);
-  return call.json(
-    200,
-    { success: true, token: result.token, expires_at: result.expiresAt.toISOString(), user: publicUser(result.user) },
-    { 'set-cookie': sessionCookie(call.runtime.config.APP_URL, result.token, maxAge) },
-  );
+  return sessionResponse(call, result);
 });

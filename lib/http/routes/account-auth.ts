@@ -1,10 +1,15 @@
-// Routes of the signed-in user's own account security: passwords (change, forgot, reset, expired).
+// Routes of a user's own account security: passwords (change, forgot, reset, expired) and MFA.
 import { POST as changePassword } from '../../api/auth/change-password';
 import { POST as forgotPassword } from '../../api/auth/forgot-password';
 import { GET as passwordExpiryInfo } from '../../api/auth/password-expiry-info';
 import { POST as resetExpiredPassword } from '../../api/auth/reset-expired-password';
 import { POST as resetPassword } from '../../api/auth/reset-password';
 import { GET as verifyResetToken } from '../../api/auth/verify-reset-token';
+import { POST as mfaDisable } from '../../api/auth/mfa-disable';
+import { GET as mfaStatus } from '../../api/auth/mfa-status';
+import { POST as mfaVerify } from '../../api/auth/mfa-verify';
+import { POST as mfaVerifyBackup } from '../../api/auth/mfa-verify-backup';
+import { POST as settingsMfa } from '../../api/user/settings-mfa';
 import type { Route } from './types';
 
 export const accountAuthRoutes: Route[] = [
@@ -14,4 +19,10 @@ export const accountAuthRoutes: Route[] = [
   { pattern: /^\/auth\/reset-password$/, params: [], methods: { POST: resetPassword } },
   { pattern: /^\/auth\/reset-expired-password$/, params: [], methods: { POST: resetExpiredPassword } },
   { pattern: /^\/auth\/password-expiry-info$/, params: [], methods: { GET: passwordExpiryInfo } },
+  { pattern: /^\/auth\/mfa\/verify$/, params: [], methods: { POST: mfaVerify } },
+  { pattern: /^\/auth\/mfa\/verify-backup$/, params: [], methods: { POST: mfaVerifyBackup } },
+  { pattern: /^\/auth\/mfa\/disable$/, params: [], methods: { POST: mfaDisable } },
+  { pattern: /^\/auth\/mfa\/status$/, params: [], methods: { GET: mfaStatus } },
+  { pattern: /^\/mfa-status$/, params: [], methods: { GET: mfaStatus } },
+  { pattern: /^\/user\/settings\/mfa$/, params: [], methods: { POST: settingsMfa } },
 ];

@@ -1,0 +1,67 @@
+// TOTP MFA for a user: start (pending secret + backup codes), confirm with a first code, disable with a
+// code, and check codes at login. Secrets are sealed under a master-derived key; backup codes are keyed
+// hashes, each usable once; a TOTP code is refused the second time (replay guard in the store).
+import { VaultError } from '../http/errors';
+import type { Runtime } from '../runtime';
+import { findBackupCode, newBackupCodes } from './backup-codes';
+import { newTotpSecret, openTotpSecret, sealTotpSecret, totpQrDataUrl, totpUri, verifyTotp } from './totp';
+
+type MfaRuntime = Pick<Runtime, 'db' | 'keyring' | 'store' | 'config'>;
+
+const invalidCode = () => new VaultError('invalid_credentials', 'Invalid MFA code');
+
+export async function startMfaSetup(runtime: MfaRuntime, options: { userId: string; email: string }) {
+  const secret = await newTotpSecret();
+  const backup = newBackupCodes(runtime.keyring.serviceKey('backup-codes'));
+  const { prisma } = runtime.db;
+  await prisma.$transaction([
+    prisma.user.update({ where: { id: options.userId }, data: { mfaPendingSecret: sealTotpSecret(runtime.keyring.serviceKey('totp'), options.userId, secret) as Buffer<ArrayBuffer> } }),
+    prisma.backupCode.deleteMany({ where: { userId: options.userId } }),
+    prisma.backupCode.createMany({ data: backup.hashes.map((codeHash) => ({ userId: options.userId, codeHash })) }),
+  ]);
+  const uri = totpUri({ secret, accountName: options.email, issuer: 'Vault' });
+  return { totp_uri: uri, qr_code: await totpQrDataUrl(uri), backup_codes: backup.codes };
+}
+
+export async function confirmMfaSetup(runtime: MfaRuntime, options: { userId: string; code: string }): Promise<void> {
+  const { prisma } = runtime.db;
+  const user = await prisma.user.findUniqueOrThrow({ where: { id: options.userId }, select: { mfaPendingSecret: true } });
+  if (!user.mfaPendingSecret) throw new VaultError('conflict', 'Start MFA setup first: POST /user/settings/mfa {"enable": true}');
+  const secret = openTotpSecret(runtime.keyring.serviceKey('totp'), options.userId, user.mfaPendingSecret);
+  if (!(await verifyTotp({ secret, code: options.code, store: runtime.store, userId: options.userId }))) throw invalidCode();
+  await prisma.user.update({ where: { id: options.userId }, data: { mfaEnabled: true, mfaSecret: user.mfaPendingSecret, mfaPendingSecret: null } });
+}
+
+/** A TOTP code of an MFA-enabled user (login step, disabling MFA). */
+export async function checkTotpCode(runtime: MfaRuntime, options: { userId: string; code: string }): Promise<void> {
+  const user = await runtime.db.prisma.user.findUniqueOrThrow({ where: { id: options.userId }, select: { mfaEnabled: true, mfaSecret: true } });
+  if (!user.mfaEnabled || !user.mfaSecret) throw invalidCode();
+  const secret = openTotpSecret(runtime.keyring.serviceKey('totp'), options.userId, user.mfaSecret);
+  if (!(await verifyTotp({ secret, code: options.code, store: runtime.store, userId: options.userId }))) throw invalidCode();
+}
+
+/** Uses one backup code (atomically: a code works once even under concurrent use). */
+export async function useBackupCode(runtime: MfaRuntime, options: { userId: string; code: string }): Promise<void> {
+  const { prisma } = runtime.db;
+  const codes = await prisma.backupCode.findMany({ where: { userId: options.userId, usedAt: null }, select: { id: true, codeHash: true } });
+  const index = findBackupCode(runtime.keyring.serviceKey('backup-codes'), options.code, codes.map((code) => code.codeHash));
+  if (index < 0) throw invalidCode();
+  const { count } = await prisma.backupCode.updateMany({ where: { id: codes[index]!.id, usedAt: null }, data: { usedAt: new Date() } });
+  if (count !== 1) throw invalidCode();
+}
+
+export async function disableMfa(runtime: MfaRuntime, options: { userId: string; code: string }): Promise<void> {
+  await checkTotpCode(runtime, options);
+  const { prisma } = runtime.db;
+  await prisma.$transaction([
+    prisma.user.update({ where: { id: options.userId }, data: { mfaEnabled: false, mfaSecret: null, mfaPendingSecret: null } }),
+    prisma.backupCode.deleteMany({ where: { userId: options.userId } }),
+  ]);
+}
+
+export async function mfaStatus(runtime: Pick<Runtime, 'db'>, userId: string) {
+  const { prisma } = runtime.db;
+  const user = await prisma.user.findUniqueOrThrow({ where: { id: userId }, select: { mfaEnabled: true } });
+  const remaining = user.mfaEnabled ? await prisma.backupCode.count({ where: { userId, usedAt: null } }) : 0;
+  return { enabled: user.mfaEnabled, backup_codes_remaining: remaining };
+}
