@@ -17,3 +17,14 @@ const mfaCode = z.string({ error: 'code is required' }).trim().min(1, 'code is r
 export const ZMfaVerifyRequestSchema = z.object({ code: mfaCode, mfa_token: z.string({ error: 'mfa_token is required' }).min(1, 'mfa_token is required').max(4096) });
 export const ZMfaCodeRequestSchema = z.object({ code: mfaCode });
 export const ZMfaSettingsRequestSchema = z.object({ enable: z.boolean({ error: 'enable must be true or false' }), code: mfaCode.optional() });
+
+const email = z.email({ error: 'email must be an email address' }).max(254, 'email is too long');
+export const ZSendVerificationCodeRequestSchema = z.object({ email });
+export const ZVerifyEmailCodeRequestSchema = z.object({ email, code: z.string({ error: 'code is required' }).trim().min(1, 'code is required').max(12) });
+export const ZRegisterRequestSchema = z.object({
+  email,
+  password: password('password'),
+  name: z.string({ error: 'name is required' }).trim().min(1, 'name is required').max(100, 'name must be at most 100 characters'),
+  account_name: z.string({ error: 'account_name is required' }).trim().min(1, 'account_name is required').max(100, 'account_name must be at most 100 characters'),
+  ticket: z.string({ error: 'ticket is required' }).min(1, 'ticket is required').max(256),
+});

@@ -1,4 +1,4 @@
-// Routes of a user's own account security: passwords (change, forgot, reset, expired) and MFA.
+// Routes of a user's own account security: registration, passwords (change, forgot, reset, expired), MFA.
 import { POST as changePassword } from '../../api/auth/change-password';
 import { POST as forgotPassword } from '../../api/auth/forgot-password';
 import { GET as passwordExpiryInfo } from '../../api/auth/password-expiry-info';
@@ -10,6 +10,9 @@ import { GET as mfaStatus } from '../../api/auth/mfa-status';
 import { POST as mfaVerify } from '../../api/auth/mfa-verify';
 import { POST as mfaVerifyBackup } from '../../api/auth/mfa-verify-backup';
 import { POST as settingsMfa } from '../../api/user/settings-mfa';
+import { POST as register } from '../../api/auth/register';
+import { POST as sendVerificationCode } from '../../api/auth/send-verification-code';
+import { POST as verifyEmailCode } from '../../api/auth/verify-email-code';
 import type { Route } from './types';
 
 export const accountAuthRoutes: Route[] = [
@@ -25,4 +28,7 @@ export const accountAuthRoutes: Route[] = [
   { pattern: /^\/auth\/mfa\/status$/, params: [], methods: { GET: mfaStatus } },
   { pattern: /^\/mfa-status$/, params: [], methods: { GET: mfaStatus } },
   { pattern: /^\/user\/settings\/mfa$/, params: [], methods: { POST: settingsMfa } },
+  { pattern: /^\/auth\/send-verification-code$/, params: [], methods: { POST: sendVerificationCode } },
+  { pattern: /^\/auth\/verify-email-code$/, params: [], methods: { POST: verifyEmailCode } },
+  { pattern: /^\/auth\/register$/, params: [], methods: { POST: register } },
 ];
