@@ -1,8 +1,9 @@
 // Resolves an X-API-Key to its application and project. Unknown, revoked and missing keys are the same
-// 401 so a caller learns nothing about which keys exist.
+// 401 so a caller learns nothing about which keys exist. After a rotation with a grace period the previous
+// key also works until `previousKeyExpiresAt`; every use stamps `last_used_at` (at most once a minute).
 import { constantTimeEqual, sha256Hex } from '../crypto/hash';
 import { VaultError, messages } from '../http/errors';
-import { cachedPrincipal, rememberPrincipal } from './api-key-cache';
+import { API_KEY_CACHE_MS, cachedPrincipal, rememberPrincipal } from './api-key-cache';
 import type { Runtime } from '../runtime';
 
 export type ApiKeyPrincipal = {
@@ -12,28 +13,76 @@ export type ApiKeyPrincipal = {
 
 const KEY_SHAPE = /^vk_(test|live)_[0-9A-Za-z]{20,64}$/;
 
+/** `last_used_at` is written at most once per this interval per key (per process, and per row in SQL). */
+export const LAST_USED_INTERVAL_MS = 60_000;
+const MAX_TOUCHED = 10_000;
+const TOUCHED = Symbol.for('vault.api-key-last-used');
+const touchedHolder = globalThis as { [TOUCHED]?: Map<string, number> };
+// Application id → when this process last wrote its last_used_at (shared by both doors, like the cache).
+const touched = (touchedHolder[TOUCHED] ??= new Map<string, number>());
+
 export async function authenticateApiKey(runtime: Pick<Runtime, 'db'>, rawKey: string | null): Promise<ApiKeyPrincipal> {
   const key = rawKey?.trim();
   if (!key || !KEY_SHAPE.test(key)) throw new VaultError('invalid_api_key', messages.invalidApiKey);
   const keyHash = sha256Hex(key);
-  const cached = cachedPrincipal(keyHash);
-  if (cached) return cached;
-  const application = await runtime.db.prisma.application.findUnique({
-    where: { keyHash },
+  const now = Date.now();
+  const cached = cachedPrincipal(keyHash, now);
+  if (cached) {
+    await touchLastUsed(runtime, cached.application.id, now);
+    return cached;
+  }
+  // The current key, or the previous one while its rotation grace period lasts (one round trip, two unique indexes).
+  const application = await runtime.db.prisma.application.findFirst({
+    where: { OR: [{ keyHash }, { previousKeyHash: keyHash, previousKeyExpiresAt: { gt: new Date(now) } }] },
     select: {
       id: true,
       name: true,
       tokenization: true,
       provisioning: true,
       revokedAt: true,
+      keyHash: true,
+      previousKeyExpiresAt: true,
       project: { select: { id: true, environment: true, wrappedDataKey: true, pubKeyHash: true } },
     },
   });
   if (!application || application.revokedAt) throw new VaultError('invalid_api_key', messages.invalidApiKey);
-  const { project, revokedAt: _revoked, ...app } = application;
+  const { project, revokedAt: _revoked, keyHash: currentHash, previousKeyExpiresAt, ...app } = application;
   const principal = { application: app, project };
-  rememberPrincipal(keyHash, principal);
+  if (currentHash === keyHash) {
+    rememberPrincipal(keyHash, principal, now);
+  } else if (previousKeyExpiresAt) {
+    // A previous key is cached no longer than its grace period: the entry lives API_KEY_CACHE_MS from
+    // the `now` it is stored with, so that `now` is moved back when the grace period ends sooner.
+    rememberPrincipal(keyHash, principal, Math.min(now, previousKeyExpiresAt.getTime() - API_KEY_CACHE_MS));
+  }
+  await touchLastUsed(runtime, app.id, now);
   return principal;
+}
+
+/**
+ * Records that a key was used, at most once a minute per application: awaited (the column is then
+ * true when the request ends), throttled in process so the hot path pays one write a minute per key,
+ * and guarded in SQL so several processes do not each write within the same minute.
+ */
+async function touchLastUsed(runtime: Pick<Runtime, 'db'>, applicationId: string, now: number): Promise<void> {
+  const last = touched.get(applicationId);
+  if (last !== undefined && now - last < LAST_USED_INTERVAL_MS) return;
+  touched.delete(applicationId);
+  if (touched.size >= MAX_TOUCHED) {
+    const oldest = touched.keys().next().value;
+    if (oldest !== undefined) touched.delete(oldest);
+  }
+  touched.set(applicationId, now);
+  try {
+    await runtime.db.prisma.application.updateMany({
+      where: { id: applicationId, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: new Date(now - LAST_USED_INTERVAL_MS) } }] },
+      data: { lastUsedAt: new Date(now) },
+    });
+  } catch (error) {
+    // Not written: the next request tries again (and answers 503 if the database is down).
+    if (touched.get(applicationId) === now) touched.delete(applicationId);
+    throw error;
+  }
 }
 
 /** Production keys on tokenize and test-tokens must come with the project's pub key. */

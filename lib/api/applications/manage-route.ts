@@ -1,0 +1,40 @@
+// The wrapper of the application mutations (create, update, delete, rotate key): a live session, the
+// owner or admin role, and one audit row per attempt — success or failure, refused roles included —
+// naming the user and, once known, the project and application. Never any key material.
+import { recordAudit } from '../../audit/record-audit';
+import type { SessionUser } from '../../auth/sessions';
+import { VaultError, messages } from '../../http/errors';
+import { toVaultError } from '../../http/map-error';
+import { sessionRoute, type SessionCall } from '../../http/session-route';
+
+export const MANAGER_ROLES: readonly SessionUser['role'][] = ['owner', 'admin'];
+
+/** What the audit row names: filled in by the handler as it learns it. */
+export type AuditTarget = { projectId?: string | null; applicationId?: string | null };
+
+export function manageApplicationRoute(action: string, handler: (call: SessionCall, target: AuditTarget) => Promise<Response>) {
+  return sessionRoute({}, async (call) => {
+    const target: AuditTarget = {};
+    let statusCode = 500;
+    try {
+      if (!MANAGER_ROLES.includes(call.user.role)) throw new VaultError('insufficient_permissions', messages.insufficientPermissions);
+      const response = await handler(call, target);
+      statusCode = response.status;
+      return response;
+    } catch (error) {
+      statusCode = toVaultError(error).error.status;
+      throw error;
+    } finally {
+      await recordAudit(call.runtime, {
+        action,
+        outcome: statusCode < 400 ? 'success' : 'failure',
+        statusCode,
+        requestId: call.requestId,
+        userId: call.user.id,
+        projectId: target.projectId,
+        applicationId: target.applicationId,
+        ip: call.ip,
+      });
+    }
+  });
+}

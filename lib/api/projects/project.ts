@@ -1,0 +1,28 @@
+// GET /api/projects/{id} — details (pub key of production projects); PUT — rename / rotate the pub key;
+// DELETE — remove with its applications and tokens. Another account's project is 404.
+import { parseJsonRequest } from '../../http/read-body';
+import { sessionRoute } from '../../http/session-route';
+import { deleteProject } from '../../projects/delete-project';
+import { getProjectOrThrow } from '../../projects/get-project-or-throw';
+import { ZUpdateProjectRequestSchema } from '../../projects/schemas';
+import { updateProject } from '../../projects/update-project';
+import { auditedRoute, MANAGERS } from './audited-route';
+
+export const GET = sessionRoute({}, async (call) => {
+  const project = await getProjectOrThrow(call.runtime, { accountId: call.user.accountId, projectId: (call.params.id ?? '') });
+  return call.json(200, { success: true, data: project });
+});
+
+export const PUT = auditedRoute({ roles: MANAGERS, action: 'project.update' }, async (call) => {
+  const input = ZUpdateProjectRequestSchema.parse(parseJsonRequest(call.request, call.body));
+  const scope = { accountId: call.user.accountId, projectId: (call.params.id ?? '') };
+  const project = await updateProject(call.runtime, { ...scope, name: input.name, rotatePubKey: input.rotate_pub_key });
+  call.audit.projectId = project.id;
+  return call.json(200, { success: true, data: project });
+});
+
+export const DELETE = auditedRoute({ roles: MANAGERS, action: 'project.delete' }, async (call) => {
+  await deleteProject(call.runtime, { accountId: call.user.accountId, projectId: (call.params.id ?? '') });
+  call.audit.projectId = (call.params.id ?? '');
+  return call.json(200, { success: true, message: 'Project deleted' });
+});

@@ -1,0 +1,18 @@
+// GET /api/projects — the account's projects (any role); POST /api/projects — create one (owner/admin).
+import { parseJsonRequest } from '../../http/read-body';
+import { sessionRoute } from '../../http/session-route';
+import { createAccountProject } from '../../projects/create-account-project';
+import { listProjects } from '../../projects/list-projects';
+import { ZCreateProjectRequestSchema } from '../../projects/schemas';
+import { auditedRoute, MANAGERS } from './audited-route';
+
+export const GET = sessionRoute({}, async (call) => {
+  return call.json(200, { success: true, data: await listProjects(call.runtime, { accountId: call.user.accountId }) });
+});
+
+export const POST = auditedRoute({ roles: MANAGERS, action: 'project.create' }, async (call) => {
+  const input = ZCreateProjectRequestSchema.parse(parseJsonRequest(call.request, call.body));
+  const project = await createAccountProject(call.runtime, { accountId: call.user.accountId, ...input });
+  call.audit.projectId = project.id;
+  return call.json(201, { success: true, data: project });
+});

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { presentApplication } from './present-application';
+
+describe('presentApplication', () => {
+  it('shows the prefix and last use, never more', () => {
+    const createdAt = new Date('2026-01-02T03:04:05.006Z');
+    const view = presentApplication({
+      id: 'a',
+      projectId: 'p',
+      name: 'app',
+      tokenization: true,
+      provisioning: false,
+      keyPrefix: 'vk_test_abcd',
+      lastUsedAt: null,
+      createdAt,
+      // A row read with more columns than it should: they are not copied.
+      ...({ keyHash: 'secret-hash' } as object),
+    });
+    expect(view).toEqual({
+      id: 'a',
+      name: 'app',
+      project_id: 'p',
+      permissions: { tokenization: { allowed: true }, provisioning: { allowed: false } },
+      key_prefix: 'vk_test_abcd',
+      last_used_at: null,
+      created_at: '2026-01-02T03:04:05.006Z',
+    });
+  });
+});

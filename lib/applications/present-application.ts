@@ -1,0 +1,47 @@
+// The public shape of an application in list, get and update responses: never the key or its hash,
+// only the key's prefix and when it was last used.
+
+/** The columns a listing reads (no secret column: those are omitted by the client as well). */
+export const applicationColumns = {
+  id: true,
+  projectId: true,
+  name: true,
+  tokenization: true,
+  provisioning: true,
+  keyPrefix: true,
+  lastUsedAt: true,
+  createdAt: true,
+} as const;
+
+export type ApplicationRow = {
+  id: string;
+  projectId: string;
+  name: string;
+  tokenization: boolean;
+  provisioning: boolean;
+  keyPrefix: string;
+  lastUsedAt: Date | null;
+  createdAt: Date;
+};
+
+export type ApplicationView = {
+  id: string;
+  name: string;
+  project_id: string;
+  permissions: { tokenization: { allowed: boolean }; provisioning: { allowed: boolean } };
+  key_prefix: string;
+  last_used_at: string | null;
+  created_at: string;
+};
+
+export function presentApplication(row: ApplicationRow): ApplicationView {
+  return {
+    id: row.id,
+    name: row.name,
+    project_id: row.projectId,
+    permissions: { tokenization: { allowed: row.tokenization }, provisioning: { allowed: row.provisioning } },
+    key_prefix: row.keyPrefix,
+    last_used_at: row.lastUsedAt?.toISOString() ?? null,
+    created_at: row.createdAt.toISOString(),
+  };
+}

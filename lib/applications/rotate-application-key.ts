@@ -1,0 +1,39 @@
+// A new key for an application. The current key becomes the previous key, accepted until the grace
+// period ends (none by default: it stops at once); an older previous key is dropped.
+import { forgetApplication } from '../accounts/api-key-cache';
+import { newApiKey } from '../accounts/api-keys';
+import type { Runtime } from '../runtime';
+import { applicationNotFound, getApplicationOrThrow } from './get-application-or-throw';
+
+export type RotatedKey = { id: string; projectId: string; apiKey: string; keyPrefix: string; previousKeyExpiresAt: Date | null };
+
+const ATTEMPTS = 5;
+
+export async function rotateApplicationKey(
+  runtime: Pick<Runtime, 'db'>,
+  options: { accountId: string; applicationId: string; gracePeriodSeconds: number },
+): Promise<RotatedKey> {
+  const application = await getApplicationOrThrow(runtime, options);
+  const { prisma } = runtime.db;
+  // Compare-and-set on the current hash, so two rotations at once cannot both keep "the" old key.
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const current = await prisma.application.findUnique({ where: { id: application.id }, select: { keyHash: true, revokedAt: true } });
+    if (!current || current.revokedAt) throw applicationNotFound();
+    const key = newApiKey(application.environment);
+    const previousKeyExpiresAt = options.gracePeriodSeconds > 0 ? new Date(Date.now() + options.gracePeriodSeconds * 1000) : null;
+    const updated = await prisma.application.updateMany({
+      where: { id: application.id, keyHash: current.keyHash },
+      data: {
+        keyHash: key.hash,
+        keyPrefix: key.prefix,
+        previousKeyHash: previousKeyExpiresAt ? current.keyHash : null,
+        previousKeyExpiresAt,
+      },
+    });
+    forgetApplication(application.id);
+    if (updated.count === 1) {
+      return { id: application.id, projectId: application.projectId, apiKey: key.key, keyPrefix: key.prefix, previousKeyExpiresAt };
+    }
+  }
+  throw new Error('key rotation kept racing with another rotation');
+}

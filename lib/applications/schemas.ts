@@ -1,0 +1,90 @@
+// Request schemas of the application management routes (create, update, rotate key, list filter).
+// Messages name the field and the rule, never the value.
+import { z } from 'zod';
+
+export const APPLICATION_NAME_MIN = 3;
+export const APPLICATION_NAME_MAX = 50;
+/** Longest grace period of a rotated key: one week. */
+export const MAX_GRACE_PERIOD_SECONDS = 7 * 24 * 60 * 60;
+
+const typeMessage = (name: string, kind: string) => (issue: { input?: unknown }) =>
+  issue.input === undefined ? `${name} is required` : `${name} must be ${kind}`;
+
+const objectError = (name: string) => (issue: { code?: string; input?: unknown }) =>
+  issue.code === 'invalid_type' ? typeMessage(name, 'an object')(issue) : undefined;
+
+const nameField = () =>
+  z
+    .string({ error: typeMessage('name', 'a string') })
+    .trim()
+    .min(APPLICATION_NAME_MIN, `name must be ${APPLICATION_NAME_MIN} to ${APPLICATION_NAME_MAX} characters`)
+    .max(APPLICATION_NAME_MAX, `name must be ${APPLICATION_NAME_MIN} to ${APPLICATION_NAME_MAX} characters`)
+    .meta({ description: `Application name, ${APPLICATION_NAME_MIN} to ${APPLICATION_NAME_MAX} characters.`, example: 'Checkout backend' });
+
+const permissionField = (name: string) =>
+  z.strictObject({ allowed: z.boolean({ error: typeMessage(`${name}.allowed`, 'a boolean') }) }, { error: objectError(name) });
+
+const projectIdField = () =>
+  z.uuid({ error: (issue) => (issue.input === undefined ? 'project_id is required' : 'project_id must be a UUID') });
+
+export const ZCreateApplicationRequestSchema = z.strictObject(
+  {
+    name: nameField(),
+    // `prefault` parses the stand-in `{}` (typed as the input it is not), so a missing object still names
+    // the leaf that is required: `permissions.tokenization.allowed`.
+    permissions: z
+      .strictObject(
+        {
+          tokenization: permissionField('permissions.tokenization').prefault(() => ({}) as { allowed: boolean }),
+          provisioning: z
+            .strictObject(
+              { allowed: z.boolean({ error: typeMessage('permissions.provisioning.allowed', 'a boolean') }).default(false) },
+              { error: objectError('permissions.provisioning') },
+            )
+            .prefault({}),
+        },
+        { error: objectError('permissions') },
+      )
+      .prefault({}),
+    project_id: projectIdField().optional(),
+  },
+  { error: objectError('Request body') },
+);
+export type TCreateApplicationRequest = z.infer<typeof ZCreateApplicationRequestSchema>;
+
+export const ZUpdateApplicationRequestSchema = z
+  .strictObject(
+    {
+      name: nameField().optional(),
+      permissions: z
+        .strictObject(
+          {
+            tokenization: permissionField('permissions.tokenization').optional(),
+            provisioning: permissionField('permissions.provisioning').optional(),
+          },
+          { error: objectError('permissions') },
+        )
+        .optional(),
+    },
+    { error: objectError('Request body') },
+  )
+  .refine((body) => body.name !== undefined || body.permissions?.tokenization !== undefined || body.permissions?.provisioning !== undefined, {
+    message: 'Provide name or permissions to change',
+  });
+export type TUpdateApplicationRequest = z.infer<typeof ZUpdateApplicationRequestSchema>;
+
+export const ZRotateApplicationKeyRequestSchema = z.strictObject(
+  {
+    grace_period_seconds: z
+      .number({ error: typeMessage('grace_period_seconds', 'an integer') })
+      .int('grace_period_seconds must be an integer')
+      .min(0, `grace_period_seconds must be 0 to ${MAX_GRACE_PERIOD_SECONDS}`)
+      .max(MAX_GRACE_PERIOD_SECONDS, `grace_period_seconds must be 0 to ${MAX_GRACE_PERIOD_SECONDS}`)
+      .default(0),
+  },
+  { error: objectError('Request body') },
+);
+export type TRotateApplicationKeyRequest = z.infer<typeof ZRotateApplicationKeyRequestSchema>;
+
+export const ZListApplicationsQuerySchema = z.object({ project_id: projectIdField().optional() });
+export type TListApplicationsQuery = z.infer<typeof ZListApplicationsQuerySchema>;

@@ -1,0 +1,21 @@
+// Renames an application and/or changes its permissions; cached principals of its key are dropped so
+// the change applies at once on this node (within API_KEY_CACHE_MS elsewhere).
+import { forgetApplication } from '../accounts/api-key-cache';
+import type { Runtime } from '../runtime';
+import { applicationNotFound, getApplicationOrThrow } from './get-application-or-throw';
+import type { ApplicationRow } from './present-application';
+
+export async function updateApplication(
+  runtime: Pick<Runtime, 'db'>,
+  options: { accountId: string; applicationId: string; name?: string; tokenization?: boolean; provisioning?: boolean },
+): Promise<ApplicationRow> {
+  const current = await getApplicationOrThrow(runtime, options);
+  const updated = await runtime.db.prisma.application.updateMany({
+    where: { id: current.id, revokedAt: null },
+    data: { name: options.name, tokenization: options.tokenization, provisioning: options.provisioning },
+  });
+  forgetApplication(current.id);
+  if (updated.count === 0) throw applicationNotFound();
+  const { environment: _environment, ...application } = await getApplicationOrThrow(runtime, options);
+  return application;
+}

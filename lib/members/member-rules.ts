@@ -1,0 +1,18 @@
+// Who may change whom: only an owner grants or touches the owner role; an account always keeps an owner.
+import { VaultError, messages } from '../http/errors';
+import type { Transaction } from '../projects/lock-account';
+import type { MemberRole } from './present-member';
+
+export const LAST_OWNER = 'The account must keep at least one owner';
+
+export function assertMayManage(actorRole: MemberRole, options: { targetRole?: MemberRole; newRole?: MemberRole }): void {
+  if (actorRole === 'owner') return;
+  if (actorRole === 'admin' && options.targetRole !== 'owner' && options.newRole !== 'owner') return;
+  throw new VaultError('insufficient_permissions', messages.insufficientPermissions);
+}
+
+/** Call inside the transaction that holds the account lock, before removing or demoting an owner. */
+export async function assertAnotherOwner(tx: Transaction, options: { accountId: string; memberId: string }): Promise<void> {
+  const others = await tx.user.count({ where: { accountId: options.accountId, role: 'owner', id: { not: options.memberId } } });
+  if (others === 0) throw new VaultError('conflict', LAST_OWNER);
+}

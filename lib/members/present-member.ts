@@ -1,0 +1,17 @@
+// The API shape of a member (a user of the account). Never a password hash or MFA secret.
+export type MemberRole = 'owner' | 'admin' | 'developer' | 'viewer';
+export type MemberRow = { id: string; email: string; name: string | null; role: MemberRole; mfaEnabled: boolean; createdAt: Date };
+
+export const memberColumns = { id: true, email: true, name: true, role: true, mfaEnabled: true, createdAt: true } as const;
+
+export function presentMember(member: MemberRow) {
+  return {
+    id: member.id,
+    email: member.email,
+    name: member.name,
+    role: member.role,
+    mfa_enabled: member.mfaEnabled,
+    created_at: member.createdAt.toISOString(),
+  };
+}
+export type PresentedMember = ReturnType<typeof presentMember>;
