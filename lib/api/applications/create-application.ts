@@ -2,9 +2,9 @@
 import { createAccountApplication } from '../../applications/create-account-application';
 import { ZCreateApplicationRequestSchema } from '../../applications/schemas';
 import { parseJsonRequest } from '../../http/read-body';
-import { manageApplicationRoute } from './manage-route';
+import { managedRoute } from '../../http/managed-route';
 
-export const POST = manageApplicationRoute('application.create', async (call, target) => {
+export const POST = managedRoute('application.create', async (call, target) => {
   const input = ZCreateApplicationRequestSchema.parse(parseJsonRequest(call.request, call.body));
   const created = await createAccountApplication(call.runtime, {
     accountId: call.user.accountId,

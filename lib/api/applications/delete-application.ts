@@ -1,8 +1,8 @@
 // DELETE /api/applications/{id} — delete an application (owner/admin); its key stops working at once.
 import { deleteApplication } from '../../applications/delete-application';
-import { manageApplicationRoute } from './manage-route';
+import { managedRoute } from '../../http/managed-route';
 
-export const DELETE = manageApplicationRoute('application.delete', async (call, target) => {
+export const DELETE = managedRoute('application.delete', async (call, target) => {
   const deleted = await deleteApplication(call.runtime, { accountId: call.user.accountId, applicationId: call.params.id ?? '' });
   Object.assign(target, { projectId: deleted.projectId, applicationId: deleted.id });
   return call.json(200, { success: true, message: 'Application deleted' });

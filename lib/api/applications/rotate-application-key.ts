@@ -2,9 +2,9 @@
 import { rotateApplicationKey } from '../../applications/rotate-application-key';
 import { ZRotateApplicationKeyRequestSchema } from '../../applications/schemas';
 import { parseJsonRequest } from '../../http/read-body';
-import { manageApplicationRoute } from './manage-route';
+import { managedRoute } from '../../http/managed-route';
 
-export const POST = manageApplicationRoute('application.rotate_key', async (call, target) => {
+export const POST = managedRoute('application.rotate_key', async (call, target) => {
   // The body is optional: none at all means the defaults.
   const input = ZRotateApplicationKeyRequestSchema.parse(call.body.byteLength === 0 ? {} : parseJsonRequest(call.request, call.body));
   const rotated = await rotateApplicationKey(call.runtime, {

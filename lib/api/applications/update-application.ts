@@ -3,9 +3,9 @@ import { presentApplication } from '../../applications/present-application';
 import { ZUpdateApplicationRequestSchema } from '../../applications/schemas';
 import { updateApplication } from '../../applications/update-application';
 import { parseJsonRequest } from '../../http/read-body';
-import { manageApplicationRoute } from './manage-route';
+import { managedRoute } from '../../http/managed-route';
 
-export const PUT = manageApplicationRoute('application.update', async (call, target) => {
+export const PUT = managedRoute('application.update', async (call, target) => {
   const input = ZUpdateApplicationRequestSchema.parse(parseJsonRequest(call.request, call.body));
   const application = await updateApplication(call.runtime, {
     accountId: call.user.accountId,

@@ -4,15 +4,15 @@ import { parseJsonRequest } from '../../http/read-body';
 import { removeMember } from '../../members/remove-member';
 import { ZUpdateMemberRequestSchema } from '../../members/schemas';
 import { updateMember } from '../../members/update-member';
-import { auditedRoute, MANAGERS } from '../projects/audited-route';
+import { managedRoute } from '../../http/managed-route';
 
-export const PUT = auditedRoute({ roles: MANAGERS, action: 'member.update' }, async (call) => {
+export const PUT = managedRoute('member.update', async (call, target) => {
   const input = ZUpdateMemberRequestSchema.parse(parseJsonRequest(call.request, call.body));
   const member = await updateMember(call.runtime, { accountId: call.user.accountId, actorRole: call.user.role, memberId: (call.params.id ?? ''), ...input });
   return call.json(200, { success: true, data: member });
 });
 
-export const DELETE = auditedRoute({ roles: MANAGERS, action: 'member.remove' }, async (call) => {
+export const DELETE = managedRoute('member.remove', async (call, target) => {
   await removeMember(call.runtime, { accountId: call.user.accountId, actorRole: call.user.role, memberId: (call.params.id ?? '') });
   return call.json(200, { success: true, message: 'Member removed' });
 });

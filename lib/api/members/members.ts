@@ -4,13 +4,13 @@ import { sessionRoute } from '../../http/session-route';
 import { inviteMember } from '../../members/invite-member';
 import { listMembers } from '../../members/list-members';
 import { ZInviteMemberRequestSchema } from '../../members/schemas';
-import { auditedRoute, MANAGERS } from '../projects/audited-route';
+import { managedRoute } from '../../http/managed-route';
 
 export const GET = sessionRoute({}, async (call) => {
   return call.json(200, { success: true, data: await listMembers(call.runtime, { accountId: call.user.accountId }) });
 });
 
-export const POST = auditedRoute({ roles: MANAGERS, action: 'member.invite' }, async (call) => {
+export const POST = managedRoute('member.invite', async (call, target) => {
   const input = ZInviteMemberRequestSchema.parse(parseJsonRequest(call.request, call.body));
   const member = await inviteMember(call.runtime, { accountId: call.user.accountId, actorRole: call.user.role, ...input });
   return call.json(201, { success: true, data: member });

@@ -4,15 +4,15 @@ import { sessionRoute } from '../../http/session-route';
 import { createAccountProject } from '../../projects/create-account-project';
 import { listProjects } from '../../projects/list-projects';
 import { ZCreateProjectRequestSchema } from '../../projects/schemas';
-import { auditedRoute, MANAGERS } from './audited-route';
+import { managedRoute } from '../../http/managed-route';
 
 export const GET = sessionRoute({}, async (call) => {
   return call.json(200, { success: true, data: await listProjects(call.runtime, { accountId: call.user.accountId }) });
 });
 
-export const POST = auditedRoute({ roles: MANAGERS, action: 'project.create' }, async (call) => {
+export const POST = managedRoute('project.create', async (call, target) => {
   const input = ZCreateProjectRequestSchema.parse(parseJsonRequest(call.request, call.body));
   const project = await createAccountProject(call.runtime, { accountId: call.user.accountId, ...input });
-  call.audit.projectId = project.id;
+  target.projectId = project.id;
   return call.json(201, { success: true, data: project });
 });

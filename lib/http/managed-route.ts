@@ -1,18 +1,19 @@
-// The wrapper of the application mutations (create, update, delete, rotate key): a live session, the
-// owner or admin role, and one audit row per attempt — success or failure, refused roles included —
-// naming the user and, once known, the project and application. Never any key material.
-import { recordAudit } from '../../audit/record-audit';
-import type { SessionUser } from '../../auth/sessions';
-import { VaultError, messages } from '../../http/errors';
-import { toVaultError } from '../../http/map-error';
-import { sessionRoute, type SessionCall } from '../../http/session-route';
+// The wrapper of management mutations (applications, projects, members): a live session, the owner or
+// admin role, and one audit row per attempt — success or failure, refused roles included — naming the
+// acting user and, once the handler knows them, the project and application. Never a body: names,
+// emails and keys stay out of the audit log.
+import { recordAudit } from '../audit/record-audit';
+import type { SessionUser } from '../auth/sessions';
+import { VaultError, messages } from './errors';
+import { toVaultError } from './map-error';
+import { sessionRoute, type SessionCall } from './session-route';
 
 export const MANAGER_ROLES: readonly SessionUser['role'][] = ['owner', 'admin'];
 
 /** What the audit row names: filled in by the handler as it learns it. */
 export type AuditTarget = { projectId?: string | null; applicationId?: string | null };
 
-export function manageApplicationRoute(action: string, handler: (call: SessionCall, target: AuditTarget) => Promise<Response>) {
+export function managedRoute(action: string, handler: (call: SessionCall, target: AuditTarget) => Promise<Response>) {
   return sessionRoute({}, async (call) => {
     const target: AuditTarget = {};
     let statusCode = 500;
