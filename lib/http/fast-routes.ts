@@ -13,7 +13,9 @@ import { POST as tokenize } from '../api/tokenize';
 import { GET as verifyKey } from '../api/verify-key';
 import { accountAuthRoutes } from './routes/account-auth';
 import { applicationsRoutes } from './routes/applications';
+import { auditLogsRoutes } from './routes/audit-logs';
 import { projectsRoutes } from './routes/projects';
+import { tokensRoutes } from './routes/tokens';
 import type { Route, RouteHandler } from './routes/types';
 
 export type { RouteHandler };
@@ -35,6 +37,8 @@ const routes: Route[] = [
   ...applicationsRoutes,
   ...projectsRoutes,
   ...accountAuthRoutes,
+  ...tokensRoutes,
+  ...auditLogsRoutes,
 ];
 
 export type RouteMatch =
