@@ -6,6 +6,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AuditWriter } from './audit/audit-writer';
+import { startAuditSealer } from './audit/audit-sealer';
 import { createMailer, type Mailer } from './mail/send-mail';
 import { getConfig, type Config } from './config';
 import { loadMasterKey } from './crypto/master-key';
@@ -64,6 +65,7 @@ export async function createRuntime(options: StartOptions = {}): Promise<Runtime
   // An in-memory database (tests) has no data folder: its outbox goes to a fresh temporary folder.
   const mailDataDir = config.VAULT_DATA_DIR === 'memory://' ? mkdtempSync(join(tmpdir(), 'vault-mail-')) : config.VAULT_DATA_DIR;
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: mailDataDir, logger });
+  const sealer = startAuditSealer({ db, logger });
   const psp = createPspDispatcher({ allowedPrivateHosts, timeoutMs: config.PROXY_TIMEOUT_MS, ca: options.pspCa });
   return {
     config,
@@ -77,6 +79,7 @@ export async function createRuntime(options: StartOptions = {}): Promise<Runtime
     psp,
     allowedPrivateHosts,
     async close() {
+      await sealer.stop();
       await psp.close().catch(() => {});
       await store.close();
       await db.close();

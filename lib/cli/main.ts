@@ -1,6 +1,7 @@
 // `npx vault <command>`: operator commands, on the same configuration as the server.
 import { bootstrapBanner, bootstrapIfEmpty } from '../accounts/bootstrap';
 import { createOperatorApplication } from '../accounts/create-operator-application';
+import { sealAuditLog, verifyAuditChain } from '../audit/audit-chain';
 import { ConfigError, getConfig } from '../config';
 import { createLogger } from '../logger';
 import { createRuntime } from '../runtime';
@@ -11,6 +12,7 @@ const USAGE = `Usage:
   vault app create --name NAME [--production] [--provisioning] [--json]
                                     create an application with the tokenization permission
                                     (in the first test project, or the first production project)
+  vault audit verify                recompute the audit log's hash chain (exit 1 when broken)
   vault help                        this text
 
 Configuration comes from the environment, as for the server (DATABASE_URL, VAULT_DATA_DIR, VAULT_MASTER_KEY…).`;
@@ -32,6 +34,21 @@ async function run(argv: string[]): Promise<number> {
       await runtime.close();
     }
     return 0;
+  }
+  if (command === 'audit' && sub === 'verify') {
+    const runtime = await createRuntime({ config, logger });
+    try {
+      await sealAuditLog(runtime);
+      const result = await verifyAuditChain(runtime);
+      process.stdout.write(
+        result.valid
+          ? `Audit chain intact: ${result.checked} rows checked.\n`
+          : `Audit chain BROKEN at row ${result.first_broken_id} (after ${result.checked - 1} intact rows).\n`,
+      );
+      return result.valid ? 0 : 1;
+    } finally {
+      await runtime.close();
+    }
   }
   if (command === 'app' && sub === 'create') {
     const args = parseAppCreateArgs(rest);

@@ -22,7 +22,8 @@ export type SqlClient = {
 };
 
 /**
- * Secret columns are left out of every Prisma result unless a query selects them by name
+ * Secret columns (and the audit chain's bookkeeping) are left out of every Prisma result unless a query
+ * selects them by name
  * (`select: { keyHash: true }` or `omit: { keyHash: false }`), so no listing or log can carry them.
  */
 const secretColumns = {
@@ -33,6 +34,8 @@ const secretColumns = {
   passwordHistory: { passwordHash: true },
   backupCode: { codeHash: true },
   passwordResetToken: { tokenHash: true },
+  // Not secret, but chain bookkeeping (and BigInt, which JSON cannot carry): read by name where needed.
+  auditLog: { seq: true, chainIndex: true, prevHash: true, hash: true },
 } as const;
 
 function createPrismaClient(adapter: SqlMigrationAwareDriverAdapterFactory) {
@@ -73,9 +76,14 @@ async function connectPostgres(connectionString: string, poolSize: number): Prom
       return (await pool.query(name ? { name, text, values } : { text, values })).rows as Row[];
     },
   };
+  // Migrations get a pool of one connection: the schema engine's session-level advisory lock must be
+  // released by the session that took it, which a shared pool does not guarantee.
+  const migrationPool = new pg.Pool({ connectionString, max: 1, connectionTimeoutMillis: 5_000 });
+  migrationPool.on('error', () => {});
   return wrap('postgresql', new PrismaPg(pool), sql, async () => {
     if (!pool.ended) await pool.end();
-  });
+    if (!migrationPool.ended) await migrationPool.end();
+  }, withWholeScripts(new PrismaPg(migrationPool), migrationPool));
 }
 
 async function connectPglite(dataDir: string): Promise<Database> {
@@ -105,13 +113,38 @@ async function connectPglite(dataDir: string): Promise<Database> {
   }
 }
 
-function wrap(kind: Database['kind'], factory: SqlMigrationAwareDriverAdapterFactory, sql: SqlClient, closeDriver: () => Promise<void>): Database {
+/**
+ * adapter-pg runs a migration script by splitting it on every `;`, which breaks dollar-quoted bodies
+ * (plpgsql trigger functions). The script goes instead as one simple-protocol query (on the migration
+ * pool's single connection), which PostgreSQL runs statement by statement.
+ */
+function withWholeScripts(factory: SqlMigrationAwareDriverAdapterFactory, pool: import('pg').Pool): SqlMigrationAwareDriverAdapterFactory {
+  const connect = factory.connect.bind(factory);
+  return Object.assign(Object.create(factory) as SqlMigrationAwareDriverAdapterFactory, {
+    async connect() {
+      const adapter = await connect();
+      return Object.assign(adapter, {
+        async executeScript(script: string) {
+          await pool.query(script);
+        },
+      });
+    },
+  });
+}
+
+function wrap(
+  kind: Database['kind'],
+  factory: SqlMigrationAwareDriverAdapterFactory,
+  sql: SqlClient,
+  closeDriver: () => Promise<void>,
+  migrationFactory: SqlMigrationAwareDriverAdapterFactory = factory,
+): Database {
   const prisma = createPrismaClient(factory);
   return {
     prisma,
     sql,
     kind,
-    migrate: () => applyMigrations(factory),
+    migrate: () => applyMigrations(migrationFactory),
     async ping() {
       await sql.query('SELECT 1');
     },

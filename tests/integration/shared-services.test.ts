@@ -43,7 +43,9 @@ describe.runIf(databaseUrl && redisUrl)('two server processes sharing PostgreSQL
       NODE_EXTRA_CA_CERTS: join(dir, 'ca.pem'),
       PROXY_ALLOWED_PRIVATE_HOSTS: 'localhost',
     };
-    servers.push(await spawnServer(env), await spawnServer(env));
+    // One at a time, each kept as soon as it runs, so a failed start never leaks the other process.
+    servers.push(await spawnServer(env));
+    servers.push(await spawnServer(env));
     // The operator CLI on the same configuration gives the key.
     const cli = fileURLToPath(new URL('../../bin/vault.mjs', import.meta.url));
     const output = execFileSync(process.execPath, [cli, 'app', 'create', '--name', 'Shared services', '--json'], {

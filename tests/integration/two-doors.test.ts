@@ -34,6 +34,9 @@ const doors: [method: string, path: string, routeFile: () => Promise<Record<stri
   ['POST', '/auth/send-verification-code', () => import('../../app/auth/send-verification-code/route')],
   ['POST', '/auth/verify-email-code', () => import('../../app/auth/verify-email-code/route')],
   ['POST', '/auth/register', () => import('../../app/auth/register/route')],
+  ['GET', '/api/audit-logs', () => import('../../app/api/audit-logs/route')],
+  ['GET', '/api/audit-logs/export', () => import('../../app/api/audit-logs/export/route')],
+  ['GET', '/api/audit-logs/verify', () => import('../../app/api/audit-logs/verify/route')],
   ['GET', '/health', () => import('../../app/health/route')],
   ['GET', '/ready', () => import('../../app/ready/route')],
   ['GET', '/openapi.json', () => import('../../app/openapi.json/route')],
@@ -47,6 +50,9 @@ const doors: [method: string, path: string, routeFile: () => Promise<Record<stri
   ['PUT', '/api/members/0b6a9f8e-8d1f-4e55-9a55-2f5a0c2a8c11', () => import('../../app/api/members/[id]/route')],
   ['DELETE', '/api/members/0b6a9f8e-8d1f-4e55-9a55-2f5a0c2a8c11', () => import('../../app/api/members/[id]/route')],
   ['POST', '/internal/provision', () => import('../../app/internal/provision/route')],
+  ['GET', '/api/tokens', () => import('../../app/api/tokens/route')],
+  ['GET', '/api/tokens/tok_AAAAAAAAAAAAAAAAAAAAAAAA', () => import('../../app/api/tokens/[token]/route')],
+  ['DELETE', '/api/tokens/tok_AAAAAAAAAAAAAAAAAAAAAAAA', () => import('../../app/api/tokens/[token]/route')],
 ];
 
 describe('the Next route files re-export the fast-door handlers', () => {

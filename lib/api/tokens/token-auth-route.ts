@@ -1,0 +1,111 @@
+// The wrapper of token management mutations that accept either door (DELETE /api/tokens/{token}):
+//  - a dashboard session (Bearer JWT or cookie) whose role is one of `roles`, scoped to the user's account;
+//  - or "hybrid": an X-API-Key with the tokenization permission, scoped to the key's project, optionally
+//    with `Authorization: Bearer <session JWT>` naming the person behind the server call. That user is
+//    recorded in the audit row when they belong to the key's account; a Bearer that does not verify is a
+//    401 (the caller claimed a user it cannot prove). Cookies are ignored with a key: they are ambient.
+// One audit row per attempt once the runtime is up, success or failure, with who (user and/or
+// application), the project, the token and the outcome. Never a body.
+import { assertTokenizationPermission, authenticateApiKey } from '../../accounts/authenticate-api-key';
+import { recordAudit } from '../../audit/record-audit';
+import { authenticateSession, type SessionUser } from '../../auth/sessions';
+import type { RouteContext } from '../../http/api-route';
+import { clientIp } from '../../http/client-ip';
+import { VaultError, messages } from '../../http/errors';
+import { toVaultError } from '../../http/map-error';
+import { requestIdFor } from '../../http/request-id';
+import { errorResponse, jsonResponse } from '../../http/respond';
+import { sessionTokenOf } from '../../http/session-cookie';
+import { createLogger, type Logger } from '../../logger';
+import { getRuntime, type Runtime } from '../../runtime';
+import { StoreUnavailableError } from '../../store/types';
+import type { TokenScope } from '../../tokens/token-scope';
+
+export type TokenAuthCall = {
+  request: Request;
+  runtime: Runtime;
+  requestId: string;
+  params: Record<string, string>;
+  /** What the caller may touch: the user's account, or the key's project. */
+  scope: TokenScope;
+  /** Filled in by the handler once known, so the audit row names the token and its project. */
+  audit: { tokenId?: string | null; projectId?: string | null };
+  json(status: number, body: unknown): Response;
+};
+
+type Actor = { userId: string | null; applicationId: string | null; projectId: string | null };
+
+let startupLogger: Logger | undefined;
+const fallbackLogger = () => (startupLogger ??= createLogger({ level: 'error' }));
+
+function bearerOf(request: Request): string | null {
+  const authorization = request.headers.get('authorization');
+  return authorization?.toLowerCase().startsWith('bearer ') ? authorization.slice(7).trim() || null : null;
+}
+
+async function authenticate(runtime: Runtime, request: Request, roles: readonly SessionUser['role'][], actor: Actor): Promise<TokenScope> {
+  const apiKey = request.headers.get('x-api-key');
+  if (apiKey !== null) {
+    const principal = await authenticateApiKey(runtime, apiKey);
+    actor.applicationId = principal.application.id;
+    actor.projectId = principal.project.id;
+    assertTokenizationPermission(principal);
+    const bearer = bearerOf(request);
+    if (bearer) {
+      const session = await authenticateSession(runtime, bearer);
+      const project = await runtime.db.prisma.project.findUnique({ where: { id: principal.project.id }, select: { accountId: true } });
+      if (project && session.user.accountId === project.accountId) actor.userId = session.user.id;
+    }
+    return { projectId: principal.project.id };
+  }
+  const session = await authenticateSession(runtime, sessionTokenOf(request));
+  actor.userId = session.user.id;
+  if (!roles.includes(session.user.role)) throw new VaultError('insufficient_permissions', messages.insufficientPermissions);
+  return { accountId: session.user.accountId };
+}
+
+export function tokenAuthRoute(options: { action: string; roles: readonly SessionUser['role'][] }, handler: (call: TokenAuthCall) => Promise<Response>) {
+  return async function route(request: Request, context?: RouteContext): Promise<Response> {
+    const requestId = requestIdFor(request);
+    const actor: Actor = { userId: null, applicationId: null, projectId: null };
+    const audit: TokenAuthCall['audit'] = {};
+    let runtime: Runtime | undefined;
+    let response: Response;
+    try {
+      runtime = await getRuntime();
+      // Fail closed: with Redis configured but down, nothing runs (never a memory fallback).
+      if (!runtime.store.isAvailable()) throw new StoreUnavailableError();
+      const scope = await authenticate(runtime, request, options.roles, actor);
+      const params = Object.fromEntries(
+        Object.entries((await context?.params) ?? {}).map(([key, value]) => [key, Array.isArray(value) ? value.join('/') : (value ?? '')]),
+      );
+      response = await handler({
+        request,
+        runtime,
+        requestId,
+        params,
+        scope,
+        audit,
+        json: (status, payload) => jsonResponse(status, payload, requestId),
+      });
+    } catch (error) {
+      const mapped = toVaultError(error);
+      if (mapped.unexpected) (runtime?.logger ?? fallbackLogger()).error({ err: error, requestId, action: options.action }, 'request failed');
+      response = errorResponse(mapped.error, requestId);
+    }
+    if (runtime) {
+      await recordAudit(runtime, {
+        action: options.action,
+        outcome: response.status < 400 ? 'success' : 'failure',
+        statusCode: response.status,
+        requestId,
+        userId: actor.userId,
+        applicationId: actor.applicationId,
+        projectId: audit.projectId ?? actor.projectId,
+        tokenId: audit.tokenId,
+        ip: clientIp(request),
+      });
+    }
+    return response;
+  };
+}

@@ -1,0 +1,104 @@
+// The audit log's hash chain (PCI DSS 10.3.2, 10.5): rows are written without a hash on the hot path;
+// the sealer then takes unsealed rows in insertion order and appends them to the chain — each row gets
+// the next chain index, the previous row's hash, and its own hash over its content. Sealers in several
+// processes take turns under an advisory lock. Verification recomputes the chain from the start.
+import { createHash } from 'node:crypto';
+import type { Database } from '../db/connect';
+
+type ChainRuntime = { db: Pick<Database, 'prisma'> };
+
+const SEAL_LOCK = 7_261_002;
+const GENESIS = '0'.repeat(64);
+const BATCH = 500;
+
+type AuditRow = {
+  id: string;
+  seq: bigint;
+  action: string;
+  outcome: string;
+  status_code: number;
+  project_id: string | null;
+  application_id: string | null;
+  user_id: string | null;
+  token_id: string | null;
+  ip: string | null;
+  request_id: string;
+  created_at: Date;
+};
+
+const COLUMNS = 'id, seq, action, outcome, status_code, project_id, application_id, user_id, token_id, ip, request_id, created_at';
+
+/** The hash of a row given its predecessor's: over every column that says who did what, when. */
+export function rowHash(prevHash: string, row: AuditRow): string {
+  const content = JSON.stringify([
+    row.id, String(row.seq), row.action, row.outcome, row.status_code, row.project_id, row.application_id, row.user_id,
+    row.token_id, row.ip, row.request_id, new Date(row.created_at).toISOString(),
+  ]);
+  return createHash('sha256').update(`${prevHash}\n${content}`).digest('hex');
+}
+
+/** Appends every unsealed row to the chain; returns how many were sealed. */
+export async function sealAuditLog(runtime: ChainRuntime): Promise<number> {
+  let sealed = 0;
+  for (;;) {
+    const count = await runtime.db.prisma.$transaction(async (tx) => {
+      await tx.$executeRawUnsafe(`SELECT pg_advisory_xact_lock(${SEAL_LOCK})`);
+      const rows = await tx.$queryRawUnsafe<AuditRow[]>(`SELECT ${COLUMNS} FROM audit_logs WHERE chain_index IS NULL ORDER BY seq LIMIT ${BATCH}`);
+      if (rows.length === 0) return 0;
+      const [last] = await tx.$queryRawUnsafe<{ chain_index: bigint; hash: string }[]>(
+        'SELECT chain_index, hash FROM audit_logs WHERE chain_index IS NOT NULL ORDER BY chain_index DESC LIMIT 1',
+      );
+      let index = last ? BigInt(last.chain_index) : 0n;
+      let prevHash = last?.hash ?? GENESIS;
+      const ids: string[] = [];
+      const indexes: string[] = [];
+      const prevs: string[] = [];
+      const hashes: string[] = [];
+      for (const row of rows) {
+        index += 1n;
+        const hash = rowHash(prevHash, row);
+        ids.push(row.id);
+        indexes.push(String(index));
+        prevs.push(prevHash);
+        hashes.push(hash);
+        prevHash = hash;
+      }
+      await tx.$executeRawUnsafe(
+        `UPDATE audit_logs AS a SET chain_index = s.chain_index, prev_hash = s.prev_hash, hash = s.hash
+           FROM (SELECT unnest($1::uuid[]) AS id, unnest($2::bigint[]) AS chain_index, unnest($3::text[]) AS prev_hash, unnest($4::text[]) AS hash) AS s
+          WHERE a.id = s.id`,
+        ids,
+        indexes,
+        prevs,
+        hashes,
+      );
+      return rows.length;
+    });
+    sealed += count;
+    if (count < BATCH) return sealed;
+  }
+}
+
+export type ChainVerification = { valid: boolean; checked: number; first_broken_id: string | null };
+
+/** Recomputes the whole chain: a changed, removed or reordered sealed row breaks it at that row. */
+export async function verifyAuditChain(runtime: ChainRuntime): Promise<ChainVerification> {
+  let prevHash = GENESIS;
+  let expectedIndex = 1n;
+  let checked = 0;
+  for (;;) {
+    const rows = await runtime.db.prisma.$queryRawUnsafe<(AuditRow & { chain_index: bigint; prev_hash: string; hash: string })[]>(
+      `SELECT ${COLUMNS}, chain_index, prev_hash, hash FROM audit_logs WHERE chain_index >= $1 ORDER BY chain_index LIMIT ${BATCH}`,
+      expectedIndex,
+    );
+    for (const row of rows) {
+      checked += 1;
+      if (BigInt(row.chain_index) !== expectedIndex || row.prev_hash !== prevHash || rowHash(prevHash, row) !== row.hash) {
+        return { valid: false, checked, first_broken_id: row.id };
+      }
+      prevHash = row.hash;
+      expectedIndex += 1n;
+    }
+    if (rows.length < BATCH) return { valid: true, checked, first_broken_id: null };
+  }
+}

@@ -1,0 +1,73 @@
+// Reading the audit log for an account: its projects' rows and its users' rows, filtered, newest first,
+// with an opaque cursor (the last row's insertion sequence).
+import { z } from 'zod';
+import { VaultError } from '../http/errors';
+import type { Runtime } from '../runtime';
+
+export const ZAuditLogQuerySchema = z.object({
+  project_id: z.uuid({ error: 'project_id must be a UUID' }).optional(),
+  actor: z.uuid({ error: 'actor must be a user or application id' }).optional(),
+  action: z.string().max(64).optional(),
+  outcome: z.enum(['success', 'failure'], { error: "outcome must be 'success' or 'failure'" }).optional(),
+  from: z.iso.datetime({ offset: true, error: 'from must be an ISO 8601 date-time' }).optional(),
+  to: z.iso.datetime({ offset: true, error: 'to must be an ISO 8601 date-time' }).optional(),
+  limit: z.coerce.number({ error: 'limit must be a number' }).int('limit must be a whole number').min(1, 'limit must be 1 to 100').max(100, 'limit must be 1 to 100').default(50),
+  cursor: z.string().max(64).optional(),
+});
+export type TAuditLogQuery = z.infer<typeof ZAuditLogQuerySchema>;
+
+export function presentAuditRow(row: {
+  id: string; seq: bigint; action: string; outcome: string; statusCode: number; projectId: string | null; applicationId: string | null;
+  userId: string | null; tokenId: string | null; ip: string | null; requestId: string; createdAt: Date; chainIndex: bigint | null;
+}) {
+  return {
+    id: row.id,
+    action: row.action,
+    outcome: row.outcome,
+    status_code: row.statusCode,
+    actor: row.userId ? { type: 'user', id: row.userId, application_id: row.applicationId } : row.applicationId ? { type: 'application', id: row.applicationId } : null,
+    project_id: row.projectId,
+    token_id: row.tokenId,
+    ip: row.ip,
+    request_id: row.requestId,
+    created_at: row.createdAt.toISOString(),
+    sealed: row.chainIndex !== null,
+  };
+}
+
+const cursorOf = (seq: bigint) => Buffer.from(String(seq)).toString('base64url');
+function seqOf(cursor: string): bigint {
+  const text = Buffer.from(cursor, 'base64url').toString();
+  if (!/^\d{1,19}$/.test(text)) throw VaultError.validation([{ path: 'cursor', message: 'cursor is not valid' }]);
+  return BigInt(text);
+}
+
+export async function listAuditLogs(runtime: Pick<Runtime, 'db'>, options: { accountId: string; query: TAuditLogQuery; max?: number }) {
+  const { prisma } = runtime.db;
+  const { query } = options;
+  if (query.project_id) {
+    const project = await prisma.project.findFirst({ where: { id: query.project_id, accountId: options.accountId }, select: { id: true } });
+    if (!project) throw new VaultError('not_found', 'Project not found');
+  }
+  const [projects, users] = await Promise.all([
+    prisma.project.findMany({ where: { accountId: options.accountId }, select: { id: true } }),
+    prisma.user.findMany({ where: { accountId: options.accountId }, select: { id: true } }),
+  ]);
+  const take = options.max ?? query.limit;
+  const rows = await prisma.auditLog.findMany({
+    where: {
+      OR: [{ projectId: { in: projects.map((p) => p.id) } }, { userId: { in: users.map((u) => u.id) } }],
+      ...(query.project_id ? { projectId: query.project_id } : {}),
+      ...(query.actor ? { AND: [{ OR: [{ userId: query.actor }, { applicationId: query.actor }] }] } : {}),
+      ...(query.action ? { action: query.action } : {}),
+      ...(query.outcome ? { outcome: query.outcome } : {}),
+      ...(query.from || query.to ? { createdAt: { ...(query.from ? { gte: new Date(query.from) } : {}), ...(query.to ? { lte: new Date(query.to) } : {}) } } : {}),
+      ...(query.cursor ? { seq: { lt: seqOf(query.cursor) } } : {}),
+    },
+    orderBy: { seq: 'desc' },
+    take: take + 1,
+    omit: { seq: false, chainIndex: false },
+  });
+  const page = rows.slice(0, take);
+  return { rows: page, nextCursor: rows.length > take ? cursorOf(page.at(-1)!.seq) : null };
+}

@@ -1,0 +1,15 @@
+// One token of the caller's scope, masked fields only. Another account's or project's token, an unknown
+// one and a value that is not even token-shaped are the same 404 `Token not found`.
+import type { Runtime } from '../runtime';
+import { tokenColumns, type TokenRow } from './present-token';
+import { assertTokenShape, scopeWhere, tokenNotFound, type TokenScope } from './token-scope';
+
+export async function getScopedTokenOrThrow(runtime: Pick<Runtime, 'db'>, options: { scope: TokenScope; token: string }): Promise<TokenRow> {
+  assertTokenShape(options.token);
+  const row = await runtime.db.prisma.token.findFirst({
+    where: { token: options.token, ...scopeWhere(options.scope) },
+    select: tokenColumns,
+  });
+  if (!row) throw tokenNotFound();
+  return row;
+}

@@ -1,0 +1,46 @@
+// The tokens of the caller's account (joined through the project), newest first, one page at a time:
+// ordered created_at DESC, id DESC (a total order, so pages never overlap or skip), the next page
+// starting strictly after the cursor's (created_at, id). Masked fields only.
+import { getAccountProjectOrThrow } from '../applications/get-account-project-or-throw';
+import type { Runtime } from '../runtime';
+import { encodeCursor, type TokenCursor } from './cursor';
+import { tokenColumns, type TokenRow } from './present-token';
+
+export type ListTokensOptions = {
+  accountId: string;
+  projectId?: string;
+  type?: 'card' | 'bank';
+  last4?: string;
+  brand?: string;
+  /** Inclusive lower bound of created_at. */
+  createdFrom?: Date;
+  /** Exclusive upper bound of created_at. */
+  createdBefore?: Date;
+  limit: number;
+  cursor?: TokenCursor;
+};
+
+export async function listTokens(runtime: Pick<Runtime, 'db'>, options: ListTokensOptions): Promise<{ rows: TokenRow[]; nextCursor: string | null }> {
+  // A project of another account is a 404, as everywhere else.
+  if (options.projectId) await getAccountProjectOrThrow(runtime, { accountId: options.accountId, projectId: options.projectId });
+  const { cursor } = options;
+  const rows = await runtime.db.prisma.token.findMany({
+    where: {
+      project: { accountId: options.accountId },
+      ...(options.projectId ? { projectId: options.projectId } : {}),
+      ...(options.type ? { type: options.type } : {}),
+      ...(options.last4 ? { last4: options.last4 } : {}),
+      ...(options.brand ? { brand: options.brand } : {}),
+      ...(options.createdFrom || options.createdBefore
+        ? { createdAt: { ...(options.createdFrom ? { gte: options.createdFrom } : {}), ...(options.createdBefore ? { lt: options.createdBefore } : {}) } }
+        : {}),
+      ...(cursor ? { OR: [{ createdAt: { lt: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { lt: cursor.id } }] } : {}),
+    },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take: options.limit + 1,
+    select: tokenColumns,
+  });
+  const page = rows.slice(0, options.limit);
+  const last = page.at(-1);
+  return { rows: page, nextCursor: rows.length > options.limit && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null };
+}

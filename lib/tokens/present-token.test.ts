@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { presentToken } from './present-token';
+
+describe('presentToken', () => {
+  it('shows the masked fields, never more', () => {
+    const view = presentToken({
+      id: 'internal-id',
+      token: 'tok_abc',
+      projectId: 'p',
+      applicationId: null,
+      type: 'card',
+      mask: '424242******4242',
+      bin: '424242',
+      last4: '4242',
+      brand: 'visa',
+      fingerprint: 'f'.repeat(64),
+      testMode: true,
+      createdAt: new Date('2026-01-02T03:04:05.006Z'),
+      // A row read with more columns than it should: they are not copied.
+      ...({ ciphertext: new Uint8Array([1, 2, 3]) } as object),
+    });
+    expect(view).toEqual({
+      token: 'tok_abc',
+      type: 'card',
+      mask: '424242******4242',
+      bin: '424242',
+      last4: '4242',
+      brand: 'visa',
+      fingerprint: 'f'.repeat(64),
+      test_mode: true,
+      project_id: 'p',
+      application_id: null,
+      created_at: '2026-01-02T03:04:05.006Z',
+    });
+  });
+});

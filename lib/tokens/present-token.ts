@@ -1,0 +1,63 @@
+// The public shape of a token in GET /api/tokens and GET /api/tokens/{token}: display-safe fields only
+// (mask, BIN, last 4, brand, keyed fingerprint). Never the ciphertext or anything decrypted from it.
+
+/** The columns list and get read: no secret column (the client omits `ciphertext` by default as well). */
+export const tokenColumns = {
+  id: true,
+  token: true,
+  projectId: true,
+  applicationId: true,
+  type: true,
+  mask: true,
+  bin: true,
+  last4: true,
+  brand: true,
+  fingerprint: true,
+  testMode: true,
+  createdAt: true,
+} as const;
+
+export type TokenRow = {
+  id: string;
+  token: string;
+  projectId: string;
+  applicationId: string | null;
+  type: 'card' | 'bank';
+  mask: string;
+  bin: string | null;
+  last4: string;
+  brand: string | null;
+  fingerprint: string;
+  testMode: boolean;
+  createdAt: Date;
+};
+
+export type TokenView = {
+  token: string;
+  type: 'card' | 'bank';
+  mask: string;
+  bin: string | null;
+  last4: string;
+  brand: string | null;
+  fingerprint: string;
+  test_mode: boolean;
+  project_id: string;
+  application_id: string | null;
+  created_at: string;
+};
+
+export function presentToken(row: TokenRow): TokenView {
+  return {
+    token: row.token,
+    type: row.type,
+    mask: row.mask,
+    bin: row.bin,
+    last4: row.last4,
+    brand: row.brand,
+    fingerprint: row.fingerprint,
+    test_mode: row.testMode,
+    project_id: row.projectId,
+    application_id: row.applicationId,
+    created_at: row.createdAt.toISOString(),
+  };
+}
