@@ -8,7 +8,7 @@ import type { Runtime } from '../runtime';
 
 export type ApiKeyPrincipal = {
   application: { id: string; name: string; tokenization: boolean; provisioning: boolean };
-  project: { id: string; environment: 'test' | 'production'; wrappedDataKey: Uint8Array; pubKeyHash: string | null };
+  project: { id: string; accountId: string; environment: 'test' | 'production'; wrappedDataKey: Uint8Array; pubKeyHash: string | null };
 };
 
 const KEY_SHAPE = /^vk_(test|live)_[0-9A-Za-z]{20,64}$/;
@@ -42,7 +42,7 @@ export async function authenticateApiKey(runtime: Pick<Runtime, 'db'>, rawKey: s
       revokedAt: true,
       keyHash: true,
       previousKeyExpiresAt: true,
-      project: { select: { id: true, environment: true, wrappedDataKey: true, pubKeyHash: true } },
+      project: { select: { id: true, accountId: true, environment: true, wrappedDataKey: true, pubKeyHash: true } },
     },
   });
   if (!application || application.revokedAt) throw new VaultError('invalid_api_key', messages.invalidApiKey);

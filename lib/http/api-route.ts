@@ -7,6 +7,7 @@ import {
   type ApiKeyPrincipal,
 } from '../accounts/authenticate-api-key';
 import { recordAudit, type AuditEntry } from '../audit/record-audit';
+import { hybridUserId } from '../auth/hybrid-user';
 import { StoreUnavailableError } from '../store/types';
 import { createLogger, type Logger } from '../logger';
 import { getRuntime, type Runtime } from '../runtime';
@@ -54,6 +55,11 @@ export type ApiRouteOptions = {
   pubKey?: boolean;
   /** Honour Idempotency-Key. */
   idempotent?: boolean;
+  /**
+   * Read `Authorization: Bearer` as the hybrid caller's session (default true). Off for the proxy, whose
+   * form/XML calls forward Authorization to the PSP as the PSP's own credential.
+   */
+  hybrid?: boolean;
 };
 
 export function apiRoute(options: ApiRouteOptions, handler: (call: ApiCall) => Promise<Response>) {
@@ -62,6 +68,7 @@ export function apiRoute(options: ApiRouteOptions, handler: (call: ApiCall) => P
     const ip = clientIp(request);
     let runtime: Runtime | undefined;
     let principal: ApiKeyPrincipal | undefined;
+    let userId: string | null = null;
     let claim: IdempotencyClaim | undefined;
     const audit: ApiCall['audit'] = {};
     let response: Response;
@@ -72,6 +79,7 @@ export function apiRoute(options: ApiRouteOptions, handler: (call: ApiCall) => P
       principal = await authenticateApiKey(runtime, request.headers.get('x-api-key'));
       if (options.tokenization) assertTokenizationPermission(principal);
       if (options.pubKey) assertPubKey(principal, request.headers.get('x-pub-key'));
+      if (options.hybrid !== false) userId = await hybridUserId(runtime, request, principal);
       const body = context?.rawBody ?? (request.method === 'GET' || request.method === 'HEAD' ? new Uint8Array() : await readBodyBytes(request));
       const idempotencyKey = options.idempotent ? readIdempotencyKey(request) : null;
       if (idempotencyKey) {
@@ -102,6 +110,7 @@ export function apiRoute(options: ApiRouteOptions, handler: (call: ApiCall) => P
           requestId,
           projectId: principal!.project.id,
           applicationId: principal!.application.id,
+          userId,
           ip,
         }),
         json: (status, payload) => jsonResponse(status, payload, requestId),
@@ -123,6 +132,7 @@ export function apiRoute(options: ApiRouteOptions, handler: (call: ApiCall) => P
         requestId,
         projectId: principal?.project.id,
         applicationId: principal?.application.id,
+        userId,
         tokenId: audit.tokenId,
         ip,
       });

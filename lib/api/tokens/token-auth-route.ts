@@ -8,6 +8,7 @@
 // application), the project, the token and the outcome. Never a body.
 import { assertTokenizationPermission, authenticateApiKey } from '../../accounts/authenticate-api-key';
 import { recordAudit } from '../../audit/record-audit';
+import { hybridUserId } from '../../auth/hybrid-user';
 import { authenticateSession, type SessionUser } from '../../auth/sessions';
 import type { RouteContext } from '../../http/api-route';
 import { clientIp } from '../../http/client-ip';
@@ -38,11 +39,6 @@ type Actor = { userId: string | null; applicationId: string | null; projectId: s
 let startupLogger: Logger | undefined;
 const fallbackLogger = () => (startupLogger ??= createLogger({ level: 'error' }));
 
-function bearerOf(request: Request): string | null {
-  const authorization = request.headers.get('authorization');
-  return authorization?.toLowerCase().startsWith('bearer ') ? authorization.slice(7).trim() || null : null;
-}
-
 async function authenticate(runtime: Runtime, request: Request, roles: readonly SessionUser['role'][], actor: Actor): Promise<TokenScope> {
   const apiKey = request.headers.get('x-api-key');
   if (apiKey !== null) {
@@ -50,12 +46,7 @@ async function authenticate(runtime: Runtime, request: Request, roles: readonly 
     actor.applicationId = principal.application.id;
     actor.projectId = principal.project.id;
     assertTokenizationPermission(principal);
-    const bearer = bearerOf(request);
-    if (bearer) {
-      const session = await authenticateSession(runtime, bearer);
-      const project = await runtime.db.prisma.project.findUnique({ where: { id: principal.project.id }, select: { accountId: true } });
-      if (project && session.user.accountId === project.accountId) actor.userId = session.user.id;
-    }
+    actor.userId = await hybridUserId(runtime, request, principal);
     return { projectId: principal.project.id };
   }
   const session = await authenticateSession(runtime, sessionTokenOf(request));
