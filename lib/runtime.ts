@@ -96,6 +96,11 @@ export function getRuntime(): Promise<Runtime> {
   return holder[RUNTIME];
 }
 
+/** The shared runtime if one exists or is starting (never starts one): for logging on error paths. */
+export async function existingRuntime(): Promise<Runtime | undefined> {
+  return holder[RUNTIME]?.catch(() => undefined);
+}
+
 /** Installs a runtime made elsewhere (the server, tests) as the shared one. */
 export function setRuntime(runtime: Runtime | undefined): void {
   holder[RUNTIME] = runtime ? Promise.resolve(runtime) : undefined;

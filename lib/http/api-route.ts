@@ -9,7 +9,7 @@ import {
 import { recordAudit, type AuditEntry } from '../audit/record-audit';
 import { hybridUserId } from '../auth/hybrid-user';
 import { StoreUnavailableError } from '../store/types';
-import { createLogger, type Logger } from '../logger';
+import { logUnexpected } from './log-unexpected';
 import { getRuntime, type Runtime } from '../runtime';
 import { clientIp } from './client-ip';
 import { claimIdempotencyKey, readIdempotencyKey, requestFingerprint, type IdempotencyClaim } from './idempotency';
@@ -18,9 +18,6 @@ import { readBodyBytes } from './read-body';
 import { requestIdFor } from './request-id';
 import { errorResponse, jsonResponse } from './respond';
 
-let startupLogger: Logger | undefined;
-/** For failures before the runtime exists (it could not start): still JSON, still redacted. */
-const fallbackLogger = () => (startupLogger ??= createLogger({ level: 'error' }));
 
 export type RouteContext = {
   params?: Promise<Record<string, string | string[] | undefined>>;
@@ -118,7 +115,7 @@ export function apiRoute(options: ApiRouteOptions, handler: (call: ApiCall) => P
     } catch (error) {
       const mapped = toVaultError(error);
       if (mapped.unexpected) {
-        (runtime?.logger ?? fallbackLogger()).error({ err: error, requestId, action: options.action }, 'request failed');
+        logUnexpected(runtime, error, { requestId, action: options.action });
       }
       response = errorResponse(mapped.error, requestId);
     }

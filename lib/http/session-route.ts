@@ -2,8 +2,8 @@
 // (revocation, idle timeout), role check, body limits, central error mapping. Auth routes that run before
 // a session exists use `publicRoute`.
 import { authenticateSession, type AuthenticatedSession, type SessionUser } from '../auth/sessions';
-import { createLogger, type Logger } from '../logger';
-import { getRuntime, type Runtime } from '../runtime';
+import { logUnexpected } from './log-unexpected';
+import { existingRuntime, getRuntime, type Runtime } from '../runtime';
 import { StoreUnavailableError } from '../store/types';
 import { clientIp } from './client-ip';
 import { VaultError, messages } from './errors';
@@ -26,8 +26,6 @@ export type PublicCall = {
 
 export type SessionCall = PublicCall & { session: AuthenticatedSession; user: SessionUser };
 
-let startupLogger: Logger | undefined;
-const fallbackLogger = () => (startupLogger ??= createLogger({ level: 'error' }));
 
 async function prepare(request: Request, context: RouteContext | undefined) {
   const runtime = await getRuntime();
@@ -46,7 +44,7 @@ function wrap<Call>(build: (request: Request, context: RouteContext | undefined,
       return await handler(await build(request, context, requestId));
     } catch (error) {
       const mapped = toVaultError(error);
-      if (mapped.unexpected) fallbackLogger().error({ err: error, requestId }, 'request failed');
+      if (mapped.unexpected) logUnexpected(await existingRuntime(), error, { requestId });
       return errorResponse(mapped.error, requestId);
     }
   };

@@ -17,7 +17,7 @@ import { toVaultError } from '../../http/map-error';
 import { requestIdFor } from '../../http/request-id';
 import { errorResponse, jsonResponse } from '../../http/respond';
 import { sessionTokenOf } from '../../http/session-cookie';
-import { createLogger, type Logger } from '../../logger';
+import { logUnexpected } from '../../http/log-unexpected';
 import { getRuntime, type Runtime } from '../../runtime';
 import { StoreUnavailableError } from '../../store/types';
 import type { TokenScope } from '../../tokens/token-scope';
@@ -36,8 +36,6 @@ export type TokenAuthCall = {
 
 type Actor = { userId: string | null; applicationId: string | null; projectId: string | null };
 
-let startupLogger: Logger | undefined;
-const fallbackLogger = () => (startupLogger ??= createLogger({ level: 'error' }));
 
 async function authenticate(runtime: Runtime, request: Request, roles: readonly SessionUser['role'][], actor: Actor): Promise<TokenScope> {
   const apiKey = request.headers.get('x-api-key');
@@ -81,7 +79,7 @@ export function tokenAuthRoute(options: { action: string; roles: readonly Sessio
       });
     } catch (error) {
       const mapped = toVaultError(error);
-      if (mapped.unexpected) (runtime?.logger ?? fallbackLogger()).error({ err: error, requestId, action: options.action }, 'request failed');
+      if (mapped.unexpected) logUnexpected(runtime, error, { requestId, action: options.action });
       response = errorResponse(mapped.error, requestId);
     }
     if (runtime) {
