@@ -1,18 +1,17 @@
 // POST /test-tokens: a card token with a reusable CVC session living TEST_CVC_SESSION_TTL_SECONDS, for
 // development against PSP sandboxes. In a production project only published PSP test cards are
 // accepted, so this door can never be used to vault a real card with a long-lived CVV.
-import type { ApiKeyPrincipal } from '../accounts/authenticate-api-key';
 import type { AuditEntry } from '../audit/record-audit';
 import { VaultError } from '../http/errors';
 import type { Runtime } from '../runtime';
-import { createToken } from './create-token';
+import { createToken, type TokenCreator } from './create-token';
 import { describeDuration } from './cvc-sessions';
 import type { TTestTokenRequest } from './schemas';
 import { isPublishedTestCard } from './test-cards';
 
 export async function createTestToken(
   runtime: Pick<Runtime, 'db' | 'store' | 'keyring' | 'config'>,
-  options: { principal: ApiKeyPrincipal; request: TTestTokenRequest; audit: AuditEntry },
+  options: { principal: TokenCreator; request: TTestTokenRequest; audit: AuditEntry },
 ) {
   const { cvc, ...card } = options.request;
   if (options.principal.project.environment === 'production' && !isPublishedTestCard(card.cardNumber)) {

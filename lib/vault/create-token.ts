@@ -41,10 +41,13 @@ function displayFields(payload: TokenPayload): Display {
   return { mask: maskAccount(account), bin: null, last4: visibleAccountDigits(account), brand: null, secret: `${payload.routingNumber}:${account}` };
 }
 
+/** Who creates the token: an API key's application, or (test tokens from the dashboard) a user (no application). */
+export type TokenCreator = { project: ApiKeyPrincipal['project']; application: { id: string } | null };
+
 export async function createToken(
   runtime: Pick<Runtime, 'db' | 'store' | 'keyring'>,
   options: {
-    principal: ApiKeyPrincipal;
+    principal: TokenCreator;
     payload: TokenPayload;
     cvv?: string;
     cvcSession: { mode: CvcSessionMode; ttlSeconds: number };
@@ -79,7 +82,7 @@ export async function createToken(
         id: tokenId,
         token,
         projectId: project.id,
-        applicationId: application.id,
+        applicationId: application?.id ?? null,
         type: options.payload.type,
         ciphertext: sealPayload(keys.encryption, tokenId, options.payload),
         mask: display.mask,

@@ -8,7 +8,7 @@ export type TokenRow = {
   id: string;
   token: string;
   projectId: string;
-  applicationId: string;
+  applicationId: string | null;
   type: 'card' | 'bank';
   ciphertext: Uint8Array<ArrayBuffer>;
   mask: string;

@@ -1,0 +1,24 @@
+// POST /test-tokens signed in with a session instead of an API key (the dashboard): the project is the
+// `project_id` query parameter, or the account's first test project; another account's is a 404.
+import { z } from 'zod';
+import { VaultError } from '../http/errors';
+import type { Runtime } from '../runtime';
+import type { TokenCreator } from './create-token';
+
+const ZProjectId = z.uuid();
+
+export async function getSessionTestProjectOrThrow(
+  runtime: Pick<Runtime, 'db'>,
+  options: { accountId: string; projectId: string | null },
+): Promise<TokenCreator['project']> {
+  if (options.projectId !== null && !ZProjectId.safeParse(options.projectId).success) {
+    throw VaultError.validation([{ path: 'project_id', message: 'project_id must be a UUID' }]);
+  }
+  const project = await runtime.db.prisma.project.findFirst({
+    where: { accountId: options.accountId, ...(options.projectId ? { id: options.projectId } : { environment: 'test' }) },
+    orderBy: { createdAt: 'asc' },
+    select: { id: true, accountId: true, environment: true, wrappedDataKey: true, pubKeyHash: true },
+  });
+  if (!project) throw new VaultError('not_found', 'Project not found');
+  return project;
+}
