@@ -1,32 +1,25 @@
 // GET /openapi.json: OpenAPI 3.1 generated from the same zod schemas the handlers validate with.
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
-import type { ZodType } from 'zod';
 import { ZDetokenizeRequestSchema } from '../api/detokenize';
 import { ZProxyTransactionRequestSchema } from '../proxy/schemas';
 import { ZTestTokenRequestSchema, ZTokenizeRequestSchema } from '../vault/schemas';
 import { publishedTestCards } from '../vault/test-cards';
+import { registerAuthPaths } from './auth-paths';
+import { registerManagementPaths } from './management-paths';
 import {
   ZDetokenizeResponseSchema,
-  ZErrorResponseSchema,
   ZMessageResponseSchema,
   ZProxyResponseSchema,
   ZTestTokenResponseSchema,
   ZTokenizeResponseSchema,
   ZVerifyKeyResponseSchema,
 } from './responses';
-
-const json = (schema: ZodType) => ({ content: { 'application/json': { schema } } });
-const error = (description: string) => ({ description, ...json(ZErrorResponseSchema) });
+import { bodyErrors, error, json } from './shared';
 
 const authErrors = {
   401: error('`Invalid API key` (missing, unknown or revoked key); for production keys on tokenize/test-tokens also `X-Pub-Key header is required for production API keys` or `Invalid pub key`.'),
   403: error('`Insufficient permissions`: the key lacks the tokenization permission.'),
   503: error('Database or store unreachable: the vault fails closed.'),
-};
-const bodyErrors = {
-  400: error('`validation_error` with the failing `fields`, or malformed JSON (`invalid_json`).'),
-  413: error('Body larger than 1 MiB.'),
-  415: error('Content-Type is not JSON.'),
 };
 const idempotencyErrors = {
   409: error('The first request with this Idempotency-Key is still running.'),
@@ -53,6 +46,18 @@ const pubKeyHeader = {
 function buildDocument() {
   const registry = new OpenAPIRegistry();
   registry.registerComponent('securitySchemes', 'ApiKey', { type: 'apiKey', in: 'header', name: 'X-API-Key' });
+  registry.registerComponent('securitySchemes', 'SessionAuth', {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'JWT',
+    description: 'Dashboard session: the JWT from POST /auth/login (or the MFA step) as `Authorization: Bearer <JWT>`. The same JWT is accepted from the `vault_session` cookie (see SessionCookie).',
+  });
+  registry.registerComponent('securitySchemes', 'SessionCookie', {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'vault_session',
+    description: 'The session JWT in the HttpOnly `vault_session` cookie set by login; an alternative to SessionAuth.',
+  });
 
   registry.registerPath({
     method: 'post',
@@ -152,13 +157,16 @@ function buildDocument() {
     responses: { 200: { description: 'Ready.' }, 503: { description: 'Database or store unreachable.' } },
   });
 
+  registerManagementPaths(registry);
+  registerAuthPaths(registry);
+
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
     info: {
       title: 'Vault API',
       version: '1.0.0',
       description:
-        'Card and bank data vault with a PSP proxy. No version prefix in paths. Every error body is `{success:false, error:{code, message}, request_id}` and every response carries `X-Request-Id`. Bodies over 1 MiB → 413; malformed JSON → 400; wrong content type → 415.',
+        'Card and bank data vault with a PSP proxy, and its management API (dashboard sessions: SessionAuth / SessionCookie). No version prefix in paths. Every error body is `{success:false, error:{code, message}, request_id}` and every response carries `X-Request-Id`. Bodies over 1 MiB → 413; malformed JSON → 400; wrong content type → 415.',
     },
   });
 }
