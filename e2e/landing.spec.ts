@@ -79,8 +79,14 @@ test.describe('landing page', () => {
     }
     await expect(panel.getByText(/^\d{2}:\d{2}:\d{2} UTC$/)).toBeVisible();
 
+    // The refresh timer exists only once the panel has hydrated: advance the clock until a refresh runs.
     const refreshed = page.waitForResponse((r) => new URL(r.url()).pathname === '/ready');
-    await page.clock.runFor(15_000);
+    let refreshSeen = false;
+    void refreshed.then(() => (refreshSeen = true));
+    await expect(async () => {
+      await page.clock.runFor(15_000);
+      expect(refreshSeen).toBe(true);
+    }).toPass({ timeout: 20_000 });
     const ready = await refreshed;
     expect(ready.status()).toBe(200);
     expect(await ready.json()).toEqual({ status: 'ready', checks: { database: 'ok', store: 'ok' } });
@@ -100,8 +106,12 @@ test.describe('landing page', () => {
         body: JSON.stringify({ status: 'unavailable', checks: { database: 'unavailable', store: 'ok' } }),
       }),
     );
-    await page.clock.runFor(15_000);
-    await expect(panel.getByText('Degraded')).toBeVisible();
+    // The first frame is server-rendered; the refresh timer exists only once the panel has hydrated,
+    // so advance the clock until a refresh has happened.
+    await expect(async () => {
+      await page.clock.runFor(15_000);
+      await expect(panel.getByText('Degraded')).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 20_000 });
     await expect(statusRow(panel, 'Database').getByText('Unavailable', { exact: true })).toBeVisible();
     await expect(statusRow(panel, 'Store').getByText('Operational', { exact: true })).toBeVisible();
     await expect(statusRow(panel, 'API').getByText('Operational', { exact: true })).toBeVisible();
