@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
+import { Redis } from 'ioredis';
 import { inject } from 'vitest';
 import { parseConfig } from '../../lib/config';
 import { createLogger } from '../../lib/logger';
@@ -30,6 +31,18 @@ export type CallOptions = {
   body?: string | Uint8Array<ArrayBuffer>;
   headers?: Record<string, string>;
 };
+
+/** This vault's Redis keys (some live a year: test CVC sessions) go with it. */
+async function deleteRedisKeys(url: string, prefix: string): Promise<void> {
+  const redis = new Redis(url, { maxRetriesPerRequest: 1, retryStrategy: () => null });
+  try {
+    for await (const keys of redis.scanStream({ match: `${prefix}*`, count: 500 }) as AsyncIterable<string[]>) {
+      if (keys.length) await redis.del(...keys);
+    }
+  } finally {
+    redis.disconnect();
+  }
+}
 
 export function testEnv(overrides: Record<string, string> = {}): Record<string, string | undefined> {
   return {
@@ -96,7 +109,9 @@ export async function startTestVault(options: { env?: Record<string, string>; ps
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       setRuntime(undefined);
+      const reachable = runtime.store.kind === 'redis' && runtime.store.isAvailable();
       await runtime.close();
+      if (reachable && config.REDIS_URL) await deleteRedisKeys(config.REDIS_URL, config.REDIS_KEY_PREFIX);
     },
   };
 }
