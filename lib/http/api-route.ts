@@ -8,15 +8,14 @@ import {
 } from '../accounts/authenticate-api-key';
 import { recordAudit, type AuditEntry } from '../audit/record-audit';
 import { hybridUserId } from '../auth/hybrid-user';
-import { StoreUnavailableError } from '../store/types';
 import { logUnexpected } from './log-unexpected';
-import { getRuntime, type Runtime } from '../runtime';
+import type { Runtime } from '../runtime';
 import { clientIp } from './client-ip';
 import { claimIdempotencyKey, readIdempotencyKey, requestFingerprint, type IdempotencyClaim } from './idempotency';
 import { toVaultError } from './map-error';
-import { readBodyBytes } from './read-body';
 import { requestIdFor } from './request-id';
 import { errorResponse, jsonResponse } from './respond';
+import { availableRuntime, routeBody, routeParams } from './route-input';
 
 
 export type RouteContext = {
@@ -70,14 +69,12 @@ export function apiRoute(options: ApiRouteOptions, handler: (call: ApiCall) => P
     const audit: ApiCall['audit'] = {};
     let response: Response;
     try {
-      runtime = await getRuntime();
-      // Fail closed: with Redis configured but down, no vault operation runs (never a memory fallback).
-      if (!runtime.store.isAvailable()) throw new StoreUnavailableError();
+      runtime = await availableRuntime();
       principal = await authenticateApiKey(runtime, request.headers.get('x-api-key'));
       if (options.tokenization) assertTokenizationPermission(principal);
       if (options.pubKey) assertPubKey(principal, request.headers.get('x-pub-key'));
       if (options.hybrid !== false) userId = await hybridUserId(runtime, request, principal);
-      const body = context?.rawBody ?? (request.method === 'GET' || request.method === 'HEAD' ? new Uint8Array() : await readBodyBytes(request));
+      const body = await routeBody(request, context);
       const idempotencyKey = options.idempotent ? readIdempotencyKey(request) : null;
       if (idempotencyKey) {
         claim = await claimIdempotencyKey({
@@ -89,9 +86,7 @@ export function apiRoute(options: ApiRouteOptions, handler: (call: ApiCall) => P
         });
         if (claim.kind === 'replay') return claim.response;
       }
-      const params = Object.fromEntries(
-        Object.entries((await context?.params) ?? {}).map(([key, value]) => [key, Array.isArray(value) ? value.join('/') : (value ?? '')]),
-      );
+      const params = await routeParams(context);
       response = await handler({
         request,
         runtime,

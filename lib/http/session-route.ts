@@ -3,16 +3,15 @@
 // a session exists use `publicRoute`.
 import { authenticateSession, type AuthenticatedSession, type SessionUser } from '../auth/sessions';
 import { logUnexpected } from './log-unexpected';
-import { existingRuntime, getRuntime, type Runtime } from '../runtime';
-import { StoreUnavailableError } from '../store/types';
+import { existingRuntime, type Runtime } from '../runtime';
 import { clientIp } from './client-ip';
 import { VaultError, messages } from './errors';
 import type { RouteContext } from './api-route';
 import { toVaultError } from './map-error';
-import { readBodyBytes } from './read-body';
 import { requestIdFor } from './request-id';
 import { errorResponse, jsonResponse } from './respond';
 import { sessionTokenOf } from './session-cookie';
+import { availableRuntime, routeBody, routeParams } from './route-input';
 
 export type PublicCall = {
   request: Request;
@@ -28,13 +27,8 @@ export type SessionCall = PublicCall & { session: AuthenticatedSession; user: Se
 
 
 async function prepare(request: Request, context: RouteContext | undefined) {
-  const runtime = await getRuntime();
-  if (!runtime.store.isAvailable()) throw new StoreUnavailableError();
-  const body = context?.rawBody ?? (request.method === 'GET' || request.method === 'HEAD' ? new Uint8Array() : await readBodyBytes(request));
-  const params = Object.fromEntries(
-    Object.entries((await context?.params) ?? {}).map(([key, value]) => [key, Array.isArray(value) ? value.join('/') : (value ?? '')]),
-  );
-  return { runtime, body, params };
+  const runtime = await availableRuntime();
+  return { runtime, body: await routeBody(request, context), params: await routeParams(context) };
 }
 
 function wrap<Call>(build: (request: Request, context: RouteContext | undefined, requestId: string) => Promise<Call>, handler: (call: Call) => Promise<Response>) {

@@ -1,5 +1,6 @@
 // The public shape of a token in GET /api/tokens and GET /api/tokens/{token}: display-safe fields only
 // (mask, BIN, last 4, brand, keyed fingerprint). Never the ciphertext or anything decrypted from it.
+import type { TokenRow as StoredTokenRow } from '../vault/insert-token';
 
 /** The columns list and get read: no secret column (the client omits `ciphertext` by default as well). */
 export const tokenColumns = {
@@ -17,20 +18,8 @@ export const tokenColumns = {
   createdAt: true,
 } as const;
 
-export type TokenRow = {
-  id: string;
-  token: string;
-  projectId: string;
-  applicationId: string | null;
-  type: 'card' | 'bank';
-  mask: string;
-  bin: string | null;
-  last4: string;
-  brand: string | null;
-  fingerprint: string;
-  testMode: boolean;
-  createdAt: Date;
-};
+/** A stored token as listings read it: everything but the ciphertext. */
+export type TokenRow = Omit<StoredTokenRow, 'ciphertext'>;
 
 export type TokenView = {
   token: string;

@@ -18,9 +18,9 @@ import { requestIdFor } from '../../http/request-id';
 import { errorResponse, jsonResponse } from '../../http/respond';
 import { sessionTokenOf } from '../../http/session-cookie';
 import { logUnexpected } from '../../http/log-unexpected';
-import { getRuntime, type Runtime } from '../../runtime';
-import { StoreUnavailableError } from '../../store/types';
+import type { Runtime } from '../../runtime';
 import type { TokenScope } from '../../tokens/token-scope';
+import { availableRuntime, routeParams } from '../../http/route-input';
 
 export type TokenAuthCall = {
   request: Request;
@@ -61,13 +61,9 @@ export function tokenAuthRoute(options: { action: string; roles: readonly Sessio
     let runtime: Runtime | undefined;
     let response: Response;
     try {
-      runtime = await getRuntime();
-      // Fail closed: with Redis configured but down, nothing runs (never a memory fallback).
-      if (!runtime.store.isAvailable()) throw new StoreUnavailableError();
+      runtime = await availableRuntime();
       const scope = await authenticate(runtime, request, options.roles, actor);
-      const params = Object.fromEntries(
-        Object.entries((await context?.params) ?? {}).map(([key, value]) => [key, Array.isArray(value) ? value.join('/') : (value ?? '')]),
-      );
+      const params = await routeParams(context);
       response = await handler({
         request,
         runtime,
