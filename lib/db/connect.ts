@@ -31,6 +31,7 @@ const secretColumns = {
   project: { wrappedDataKey: true, pubKeyHash: true, pubKeyWrapped: true },
   application: { keyHash: true, previousKeyHash: true },
   token: { ciphertext: true },
+  merchant: { keyHash: true, previousKeyHash: true, processorSealed: true },
   passwordHistory: { passwordHash: true },
   backupCode: { codeHash: true },
   passwordResetToken: { tokenHash: true },
