@@ -9,6 +9,7 @@ import { takeCvc } from '../vault/cvc-sessions';
 import { getTokenOrThrow } from '../vault/get-token';
 import type { TokenPayload } from '../vault/token-payload';
 import { classifyProxyFailure } from './dispatcher';
+import { outgoingHeaders, withoutHopByHop } from './outgoing-headers';
 import { createMasker, maskHeaders, maskJsonValue, type ResponseSecrets } from './mask-response';
 import type { OutgoingBody, ProxyCall } from './parse-proxy-request';
 import { findJsonPlaceholders, findPlaceholders, substituteForm, substituteJsonValue, substituteXml, type SecretValues } from './placeholders';
@@ -16,13 +17,6 @@ import { parseProxyUrl } from './proxy-url';
 
 /** PSP responses above this size are refused rather than buffered (they are never legitimate). */
 const MAX_PSP_RESPONSE_BYTES = 10 * 1024 * 1024;
-
-const HOP_BY_HOP = new Set([
-  'connection', 'keep-alive', 'proxy-connection', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer',
-  'transfer-encoding', 'upgrade', 'host', 'content-length', 'expect', 'http2-settings',
-  // Responses come back uncompressed so they can be masked.
-  'accept-encoding',
-]);
 
 export type ProxyResult = {
   success: boolean;
@@ -55,15 +49,6 @@ function serialise(body: OutgoingBody, values: SecretValues): string | undefined
     case 'none':
       return undefined;
   }
-}
-
-function outgoingHeaders(headers: Record<string, string>): Record<string, string> {
-  const kept: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    const lower = name.toLowerCase();
-    if (!HOP_BY_HOP.has(lower) && !lower.startsWith('proxy-')) kept[lower] = value;
-  }
-  return kept;
 }
 
 export async function forwardTransaction(
@@ -111,14 +96,6 @@ export async function forwardTransaction(
       body: maskedBody(text, contentType, secrets, mask),
     },
   };
-}
-
-/**
- * The PSP's connection-level headers (and its Content-Length: the body is re-encoded) describe its
- * exchange with the vault, not an answer for the caller.
- */
-function withoutHopByHop(headers: Record<string, string | string[]>): Record<string, string | string[]> {
-  return Object.fromEntries(Object.entries(headers).filter(([name]) => !HOP_BY_HOP.has(name.toLowerCase())));
 }
 
 /** JSON bodies come back parsed (masked value by value); anything else as masked text. */

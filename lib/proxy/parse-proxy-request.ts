@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { VaultError } from '../http/errors';
 import { isJsonMediaType, mediaType, parseJson } from '../http/read-body';
+import { isHeaderName, isSendableHeaderValue } from './outgoing-headers';
 import { stripFormFields } from './placeholders';
 import { ZProxyTransactionRequestSchema } from './schemas';
 
@@ -50,16 +51,11 @@ export function parseProxyRequest(request: Request, bytes: Uint8Array): ProxyCal
   );
 }
 
-// What the HTTP client accepts (undici's own checks): a header name is an RFC 9110 token; a value has no
-// CR, LF, NUL or other control characters and nothing beyond Latin-1.
-const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
-const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
-
 /** A header the client would refuse is the caller's 400 here, not a 502 after the CVC session was taken. */
 function assertSendableHeaders(headers: Record<string, string>): void {
   const issues = Object.entries(headers).flatMap(([name, value]) => {
-    if (!HEADER_NAME.test(name)) return [{ path: `http_headers.${name}`, message: 'not a valid HTTP header name' }];
-    if (!HEADER_VALUE.test(value)) {
+    if (!isHeaderName(name)) return [{ path: `http_headers.${name}`, message: 'not a valid HTTP header name' }];
+    if (!isSendableHeaderValue(value)) {
       return [{ path: `http_headers.${name}`, message: 'header values may not contain control characters or characters beyond Latin-1' }];
     }
     return [];

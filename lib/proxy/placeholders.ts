@@ -2,6 +2,8 @@
 // value can never break out of its JSON string, form field or XML text: JSON is escaped by the caller's
 // JSON.stringify, form values are percent-encoded, XML values are entity-escaped.
 // Every match is replaced in one pass, so an inserted value is never scanned for placeholders again.
+// A caller may add non-secret placeholders of its own (checkout: `${amount}`, `${currency}` …): they are
+// substituted in the same pass with the same escaping, and are not placeholders for anyone else.
 import { VaultError } from '../http/errors';
 
 /** The secrets a token (and, for the security code, a CVC session) can supply. */
@@ -17,6 +19,9 @@ export type SecretValues = {
 /** Canonical placeholder names: `${cvc}` is another spelling of `${cvv}` and is reported as `cvv`. */
 export type PlaceholderName = keyof SecretValues;
 
+/** Values of a caller's own placeholders, by name (e.g. `{ amount: '10.50' }` for `${amount}`). */
+export type ExtraValues = Readonly<Record<string, string>>;
+
 const canonicalName: ReadonlyMap<string, PlaceholderName> = new Map([
   ['cardNumber', 'cardNumber'],
   ['expirationMonth', 'expirationMonth'],
@@ -27,12 +32,28 @@ const canonicalName: ReadonlyMap<string, PlaceholderName> = new Map([
   ['routingNumber', 'routingNumber'],
 ]);
 
+/** Every spelling of the secret placeholders, as written inside `${...}`. */
+export const PLACEHOLDER_SPELLINGS: readonly string[] = [...canonicalName.keys()];
+
 // Names are case-sensitive; any other `${...}` is not ours and is left alone.
-const NAMES = [...canonicalName.keys()].join('|');
-const RAW_PLACEHOLDER = new RegExp(`\\$\\{(${NAMES})\\}`, 'g');
+const rawPattern = (names: string) => new RegExp(`\\$\\{(${names})\\}`, 'g');
 // Form encoders differ in what they escape, so each of `$`, `{`, `}` may be raw or percent-encoded
 // (hex digits in either case).
-const RAW_OR_ENCODED_PLACEHOLDER = new RegExp(`(?:\\$|%24)(?:\\{|%7[Bb])(${NAMES})(?:\\}|%7[Dd])`, 'g');
+const rawOrEncodedPattern = (names: string) => new RegExp(`(?:\\$|%24)(?:\\{|%7[Bb])(${names})(?:\\}|%7[Dd])`, 'g');
+const NAMES = PLACEHOLDER_SPELLINGS.join('|');
+const RAW_PLACEHOLDER = rawPattern(NAMES);
+const RAW_OR_ENCODED_PLACEHOLDER = rawOrEncodedPattern(NAMES);
+
+/** The patterns for the secret placeholders plus `extra`'s names (which must be plain identifiers). */
+function patternsFor(extra: ExtraValues): { raw: RegExp; rawOrEncoded: RegExp } {
+  const extraNames = Object.keys(extra);
+  if (extraNames.length === 0) return { raw: RAW_PLACEHOLDER, rawOrEncoded: RAW_OR_ENCODED_PLACEHOLDER };
+  for (const name of extraNames) {
+    if (!/^[A-Za-z][A-Za-z0-9]*$/.test(name) || canonicalName.has(name)) throw new Error(`Not a usable placeholder name: ${name}`);
+  }
+  const names = [...extraNames, ...PLACEHOLDER_SPELLINGS].join('|');
+  return { raw: rawPattern(names), rawOrEncoded: rawOrEncodedPattern(names) };
+}
 
 function toCanonical(spelling: string): PlaceholderName {
   const name = canonicalName.get(spelling);
@@ -69,20 +90,21 @@ export function findJsonPlaceholders(value: unknown): Set<PlaceholderName> {
  * JSON.stringify's it, which escapes the inserted text. A string that is exactly `${cardNumber}`
  * stays a string, so leading zeros survive.
  */
-export function substituteJsonValue(value: unknown, values: SecretValues): unknown {
-  return walkStrings(value, (text) => text.replace(RAW_PLACEHOLDER, (_match, spelling: string) => secretFor(spelling, values)));
+export function substituteJsonValue(value: unknown, values: SecretValues, extra: ExtraValues = {}): unknown {
+  const { raw } = patternsFor(extra);
+  return walkStrings(value, (text) => text.replace(raw, (_match, spelling: string) => valueFor(spelling, values, extra)));
 }
 
 /** application/x-www-form-urlencoded body: values inserted percent-encoded (space as `+`). */
-export function substituteForm(body: string, values: SecretValues): string {
-  return body.replace(RAW_OR_ENCODED_PLACEHOLDER, (_match, spelling: string) =>
-    formEncode(secretFor(spelling, values)),
+export function substituteForm(body: string, values: SecretValues, extra: ExtraValues = {}): string {
+  return body.replace(patternsFor(extra).rawOrEncoded, (_match, spelling: string) =>
+    formEncode(valueFor(spelling, values, extra)),
   );
 }
 
 /** XML body: values inserted entity-escaped, safe in text and in single- or double-quoted attributes. */
-export function substituteXml(body: string, values: SecretValues): string {
-  return body.replace(RAW_PLACEHOLDER, (_match, spelling: string) => xmlEscape(secretFor(spelling, values)));
+export function substituteXml(body: string, values: SecretValues, extra: ExtraValues = {}): string {
+  return body.replace(patternsFor(extra).raw, (_match, spelling: string) => xmlEscape(valueFor(spelling, values, extra)));
 }
 
 /**
@@ -97,7 +119,8 @@ export function stripFormFields(body: string, names: string[]): string {
     .join('&');
 }
 
-function secretFor(spelling: string, values: SecretValues): string {
+function valueFor(spelling: string, values: SecretValues, extra: ExtraValues): string {
+  if (Object.hasOwn(extra, spelling)) return extra[spelling]!;
   const name = toCanonical(spelling);
   const value = values[name];
   if (value !== undefined) return value;
