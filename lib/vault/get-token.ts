@@ -8,7 +8,8 @@ const TOKEN_SHAPE = /^tok_[0-9A-Za-z]{16,64}$/;
 /** A token of the caller's project with its decrypted payload; another project's token is a 404. */
 export async function getTokenOrThrow(
   runtime: Pick<Runtime, 'db' | 'keyring'>,
-  options: { principal: ApiKeyPrincipal; token: string },
+  // Only the project is used: the proxy passes its API key principal, checkout processors the merchant's project.
+  options: { principal: { project: Pick<ApiKeyPrincipal['project'], 'id' | 'wrappedDataKey'> }; token: string },
 ): Promise<{ id: string; mask: string; payload: TokenPayload }> {
   if (!TOKEN_SHAPE.test(options.token)) throw new VaultError('token_not_found', messages.tokenNotFound);
   const { project } = options.principal;
