@@ -1,6 +1,10 @@
 'use client';
-// The MFA code form: posts the code with the login's mfa_token; the server sets the session cookie.
+// The MFA code form: signs in through next-auth's second-factor provider with the login's mfa_token; the
+// session cookie it sets is the API's own session.
+import { signIn } from 'next-auth/react';
 import { useState, type FormEvent } from 'react';
+import { DASHBOARD_HOME } from '../lib/dashboard/safe-callback-path';
+import { decodeSignInStep, signInStepMessage } from '../lib/dashboard/sign-in-outcome';
 
 export function MfaVerifyForm({ mfaToken }: { mfaToken: string }) {
   const [backup, setBackup] = useState(false);
@@ -10,18 +14,17 @@ export function MfaVerifyForm({ mfaToken }: { mfaToken: string }) {
   async function submit(event: FormEvent) {
     event.preventDefault();
     setState({ kind: 'sending' });
-    const response = await fetch(backup ? '/auth/mfa/verify-backup' : '/auth/mfa/verify', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ code, mfa_token: mfaToken }),
-    });
-    const body = (await response.json().catch(() => ({}))) as { success?: boolean; error?: { message?: string } };
-    if (response.ok && body.success) {
-      setState({ kind: 'done' });
-      window.location.assign('/');
-      return;
+    try {
+      const result = await signIn('mfa', { mfa_token: mfaToken, code: code.trim(), factor: backup ? 'backup' : 'totp', redirect: false, callbackUrl: DASHBOARD_HOME });
+      if (result?.ok && !result.error) {
+        setState({ kind: 'done' });
+        window.location.assign(DASHBOARD_HOME);
+        return;
+      }
+      setState({ kind: 'error', message: signInStepMessage(decodeSignInStep(result?.error)) });
+    } catch {
+      setState({ kind: 'error', message: signInStepMessage({ kind: 'unavailable' }) });
     }
-    setState({ kind: 'error', message: body.error?.message ?? 'Verification failed' });
   }
 
   return (

@@ -19,6 +19,10 @@ const ZEnvSchema = z.object({
   PORT: positiveInt('PORT').max(65535, 'PORT must be at most 65535').default(3000),
   HOST: z.string().default('0.0.0.0'),
   APP_URL: optionalUrl('APP_URL', /^(https?:)$/),
+  /** Public base URL of the hosted checkout (session `url`s, the origin pay/cancel accept); default APP_URL. */
+  CHECKOUT_URL: optionalUrl('CHECKOUT_URL', /^(https?:)$/),
+  /** Shortest `expiresInSeconds` a checkout session may ask for (lowered only in tests). */
+  CHECKOUT_MIN_EXPIRY_SECONDS: positiveInt('CHECKOUT_MIN_EXPIRY_SECONDS').max(86_400, 'CHECKOUT_MIN_EXPIRY_SECONDS must be at most 86400').default(60),
   DATABASE_URL: optionalUrl('DATABASE_URL', /^(postgres|postgresql):$/),
   REDIS_URL: optionalUrl('REDIS_URL', /^(redis|rediss):$/),
   /** Prefix of every Redis key, so several vaults (or test runs) can share one Redis. */
@@ -58,8 +62,9 @@ const ZEnvSchema = z.object({
     .transform((value) => value === '1' || value === 'true'),
 });
 
-export type Config = Omit<z.output<typeof ZEnvSchema>, 'APP_URL' | 'VAULT_MASTER_KEY'> & {
+export type Config = Omit<z.output<typeof ZEnvSchema>, 'APP_URL' | 'CHECKOUT_URL' | 'VAULT_MASTER_KEY'> & {
   APP_URL: string;
+  CHECKOUT_URL: string;
   VAULT_MASTER_KEY?: string;
   embedded: boolean;
 };
@@ -84,9 +89,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       'VAULT_MASTER_KEY: required when NODE_ENV=production with DATABASE_URL (it is only generated for the embedded default)',
     ]);
   }
+  const appUrl = (parsed.APP_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/+$/, '');
   return {
     ...parsed,
-    APP_URL: (parsed.APP_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/+$/, ''),
+    APP_URL: appUrl,
+    CHECKOUT_URL: (parsed.CHECKOUT_URL ?? appUrl).replace(/\/+$/, ''),
     VAULT_MASTER_KEY: parsed.VAULT_MASTER_KEY || undefined,
     embedded,
   };
@@ -98,4 +105,12 @@ let cached: Config | undefined;
 export function getConfig(): Config {
   cached ??= parseConfig(process.env);
   return cached;
+}
+
+/**
+ * next-auth (the dashboard's sign-in) reads its public URL from NEXTAUTH_URL by itself. Here that is always
+ * APP_URL, so it is published from the validated configuration rather than being a second setting.
+ */
+export function publishNextAuthUrl(config: Pick<Config, 'APP_URL'>): void {
+  process.env.NEXTAUTH_URL = config.APP_URL;
 }

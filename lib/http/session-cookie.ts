@@ -2,14 +2,15 @@
 // Secure unless the app is served over plain http on localhost.
 export const SESSION_COOKIE = 'vault_session';
 
-function secureFor(appUrl: string): boolean {
+/** Secure everywhere except plain http on localhost (browsers refuse Secure cookies over http). */
+export function sessionCookieSecure(appUrl: string): boolean {
   const url = new URL(appUrl);
   const local = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
   return url.protocol === 'https:' || !local;
 }
 
 export function sessionCookie(appUrl: string, token: string, maxAgeSeconds: number): string {
-  return [`${SESSION_COOKIE}=${token}`, 'Path=/', 'HttpOnly', 'SameSite=Lax', `Max-Age=${maxAgeSeconds}`, ...(secureFor(appUrl) ? ['Secure'] : [])].join('; ');
+  return [`${SESSION_COOKIE}=${token}`, 'Path=/', 'HttpOnly', 'SameSite=Lax', `Max-Age=${maxAgeSeconds}`, ...(sessionCookieSecure(appUrl) ? ['Secure'] : [])].join('; ');
 }
 
 export function clearedSessionCookie(appUrl: string): string {

@@ -2,6 +2,7 @@
 // (revocation, idle timeout), role check, body limits, central error mapping. Auth routes that run before
 // a session exists use `publicRoute`.
 import { authenticateSession, type AuthenticatedSession, type SessionUser } from '../auth/sessions';
+import type { SignInOrigin } from '../auth/sign-in';
 import { logUnexpected } from './log-unexpected';
 import { existingRuntime, type Runtime } from '../runtime';
 import { clientIp } from './client-ip';
@@ -20,6 +21,8 @@ export type PublicCall = {
   ip: string | null;
   body: Uint8Array;
   params: Record<string, string>;
+  /** Who is calling from where, as sign-in limits and audit rows need it. */
+  origin: SignInOrigin;
   json(status: number, body: unknown, headers?: HeadersInit): Response;
 };
 
@@ -44,13 +47,17 @@ function wrap<Call>(build: (request: Request, context: RouteContext | undefined,
   };
 }
 
-const callBase = (request: Request, requestId: string, prepared: Awaited<ReturnType<typeof prepare>>): PublicCall => ({
-  request,
-  requestId,
-  ip: clientIp(request),
-  ...prepared,
-  json: (status, payload, headers) => jsonResponse(status, payload, requestId, headers),
-});
+function callBase(request: Request, requestId: string, prepared: Awaited<ReturnType<typeof prepare>>): PublicCall {
+  const ip = clientIp(request);
+  return {
+    request,
+    requestId,
+    ip,
+    origin: { ip, userAgent: request.headers.get('user-agent'), requestId },
+    ...prepared,
+    json: (status, payload, headers) => jsonResponse(status, payload, requestId, headers),
+  };
+}
 
 /** No session needed (login, password reset, registration). */
 export function publicRoute(handler: (call: PublicCall) => Promise<Response>) {

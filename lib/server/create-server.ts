@@ -11,6 +11,8 @@ import { errorResponse } from '../http/respond';
 import type { Logger } from '../logger';
 
 export type NextRequestHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+/** Runs before a request goes to Next: per-request page headers (the checkout page's CSP, lib/checkout/page-headers.ts). */
+export type BeforeNextHook = (req: IncomingMessage, res: ServerResponse, pathname: string) => Promise<void>;
 
 export type VaultServer = {
   server: Server;
@@ -18,15 +20,24 @@ export type VaultServer = {
   drain(graceMs: number): Promise<void>;
 };
 
+/** Paths Next answers whatever the client accepts: the dashboard's next-auth endpoints (JSON too). */
+const NEXT_OWNED_PREFIXES = ['/api/auth/'];
+
 /** API clients (an API key, or JSON but not HTML accepted) get JSON errors for unknown paths, not a page. */
-function wantsApiAnswer(req: IncomingMessage): boolean {
+function wantsApiAnswer(req: IncomingMessage, pathname: string): boolean {
+  if (NEXT_OWNED_PREFIXES.some((prefix) => pathname.startsWith(prefix))) return false;
   if (req.headers['x-api-key']) return true;
   const accept = req.headers.accept ?? '';
   return accept.includes('application/json') && !accept.includes('text/html');
 }
 
-export function createVaultServer(options: { logger: Logger; trustProxy: boolean; next?: NextRequestHandler }): VaultServer {
-  const { logger, trustProxy, next } = options;
+export function createVaultServer(options: {
+  logger: Logger;
+  trustProxy: boolean;
+  next?: NextRequestHandler;
+  beforeNext?: BeforeNextHook;
+}): VaultServer {
+  const { logger, trustProxy, next, beforeNext } = options;
 
   let draining = false;
 
@@ -38,8 +49,12 @@ export function createVaultServer(options: { logger: Logger; trustProxy: boolean
     if (!trustProxy || !req.headers['x-forwarded-for']) req.headers['x-forwarded-for'] = req.socket.remoteAddress ?? '';
     const pathname = (req.url ?? '/').split('?')[0]!;
     const route = matchFastRoute(req.method ?? 'GET', pathname);
-    if (!route && next && !wantsApiAnswer(req)) {
-      res.setHeader('x-request-id', requestIdFromHeader(req.headers['x-request-id']));
+    if (!route && next && !wantsApiAnswer(req, pathname)) {
+      // The same id on the request (for handlers under Next: audit rows) and on the response.
+      const requestId = requestIdFromHeader(req.headers['x-request-id']);
+      req.headers['x-request-id'] = requestId;
+      res.setHeader('x-request-id', requestId);
+      if (beforeNext) await beforeNext(req, res, pathname);
       return next(req, res);
     }
     const origin = `http://${req.headers.host ?? 'localhost'}`;

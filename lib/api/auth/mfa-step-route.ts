@@ -1,20 +1,14 @@
-// The two second-factor doors of a login (TOTP code, backup code) share everything but the check.
-import { recordAudit } from '../../audit/record-audit';
-import { completeMfaLogin } from '../../auth/complete-mfa-login';
-import { limitLoginAttempt } from '../../auth/login-limits';
+// The two second-factor doors of a login (TOTP code, backup code) share everything but the factor.
+import { signInWithSecondFactor, type SecondFactor } from '../../auth/sign-in';
 import { ZMfaVerifyRequestSchema } from '../../auth/schemas';
 import { parseJsonRequest } from '../../http/read-body';
 import { sessionResponse } from '../../http/session-response';
-import { publicRoute, type PublicCall } from '../../http/session-route';
+import { publicRoute } from '../../http/session-route';
 
-export function mfaStepRoute(action: string, check: (call: PublicCall, options: { userId: string; code: string }) => Promise<void>) {
+export function mfaStepRoute(factor: SecondFactor) {
   return publicRoute(async (call) => {
     const input = ZMfaVerifyRequestSchema.parse(parseJsonRequest(call.request, call.body));
-    const session = await completeMfaLogin(call, input.mfa_token, async (userId) => {
-      await limitLoginAttempt(call.runtime, { ip: call.ip, account: userId });
-      await check(call, { userId, code: input.code });
-    });
-    await recordAudit(call.runtime, { action, outcome: 'success', statusCode: 200, requestId: call.requestId, userId: session.user.id, ip: call.ip });
+    const session = await signInWithSecondFactor(call.runtime, { mfaToken: input.mfa_token, code: input.code, factor }, call.origin);
     return sessionResponse(call, session);
   });
 }

@@ -1,0 +1,63 @@
+// The two steps of a sign-in, shared by the JSON API (POST /auth/login, /auth/mfa/verify[-backup]) and
+// the dashboard's next-auth providers, so both doors apply the same rate limits, lockout and audit rows.
+import { recordAudit } from '../audit/record-audit';
+import { VaultError } from '../http/errors';
+import { checkTotpCode, useBackupCode } from '../mfa/manage-mfa';
+import type { Runtime } from '../runtime';
+import { limitLoginAttempt } from './login-limits';
+import { login, type LoginResult } from './login';
+import { startSession, verifyStepToken, type SessionUser } from './sessions';
+
+type SignInRuntime = Pick<Runtime, 'db' | 'keyring' | 'config' | 'store' | 'audit' | 'logger'>;
+
+/** Where the attempt comes from: for the limits and the audit row. */
+export type SignInOrigin = { ip: string | null; userAgent: string | null; requestId: string };
+
+export type SecondFactor = 'totp' | 'backup';
+
+export type CompletedSignIn = { token: string; expiresAt: Date; sessionId: string; user: SessionUser };
+
+const FACTOR_ACTIONS: Record<SecondFactor, string> = { totp: 'auth.mfa_verify', backup: 'auth.mfa_verify_backup' };
+
+/** Email and password: a session, or the MFA / expired-password step. Failures are audited and rethrown. */
+export async function signInWithPassword(runtime: SignInRuntime, input: { email: string; password: string }, origin: SignInOrigin): Promise<LoginResult> {
+  await limitLoginAttempt(runtime, { ip: origin.ip, account: input.email });
+  const audit = { action: 'auth.login', requestId: origin.requestId, ip: origin.ip };
+  let result: LoginResult;
+  try {
+    result = await login(runtime, { ...input, ip: origin.ip, userAgent: origin.userAgent });
+  } catch (error) {
+    if (error instanceof VaultError) await recordAudit(runtime, { ...audit, outcome: 'failure', statusCode: error.status });
+    throw error;
+  }
+  await recordAudit(runtime, { ...audit, userId: result.user.id, outcome: 'success', statusCode: result.kind === 'password_expired' ? 403 : 200 });
+  return result;
+}
+
+/**
+ * The MFA step: the mfa_token (an `mfa_pending` JWT, which opens nothing else) names the user; a TOTP code
+ * (replays refused) or a one-time backup code proves the second factor; then the session starts.
+ */
+export async function signInWithSecondFactor(
+  runtime: SignInRuntime,
+  input: { mfaToken: string; code: string; factor: SecondFactor },
+  origin: SignInOrigin,
+): Promise<CompletedSignIn> {
+  const claims = await verifyStepToken(runtime, input.mfaToken, 'mfa_pending');
+  const audit = { action: FACTOR_ACTIONS[input.factor], requestId: origin.requestId, userId: claims.userId, ip: origin.ip };
+  try {
+    await limitLoginAttempt(runtime, { ip: origin.ip, account: claims.userId });
+    const check = input.factor === 'totp' ? checkTotpCode : useBackupCode;
+    await check(runtime, { userId: claims.userId, code: input.code });
+  } catch (error) {
+    if (error instanceof VaultError) await recordAudit(runtime, { ...audit, outcome: 'failure', statusCode: error.status });
+    throw error;
+  }
+  const user: SessionUser = await runtime.db.prisma.user.findUniqueOrThrow({
+    where: { id: claims.userId },
+    select: { id: true, accountId: true, email: true, name: true, role: true, mfaEnabled: true },
+  });
+  const session = await startSession(runtime, { user, ip: origin.ip, userAgent: origin.userAgent });
+  await recordAudit(runtime, { ...audit, outcome: 'success', statusCode: 200 });
+  return { ...session, user };
+}
