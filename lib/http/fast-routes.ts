@@ -14,6 +14,7 @@ import { GET as verifyKey } from '../api/verify-key';
 import { accountAuthRoutes } from './routes/account-auth';
 import { applicationsRoutes } from './routes/applications';
 import { auditLogsRoutes } from './routes/audit-logs';
+import { checkoutRoutes } from './routes/checkout';
 import { projectsRoutes } from './routes/projects';
 import { tokensRoutes } from './routes/tokens';
 import type { Route, RouteHandler } from './routes/types';
@@ -39,6 +40,7 @@ const routes: Route[] = [
   ...accountAuthRoutes,
   ...tokensRoutes,
   ...auditLogsRoutes,
+  ...checkoutRoutes,
 ];
 
 export type RouteMatch =

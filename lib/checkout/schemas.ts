@@ -1,0 +1,135 @@
+// Request schemas of the checkout endpoints: session creation (merchant server) and pay (customer page).
+// They also feed the OpenAPI document. Messages name the field and the rule, never the value.
+import { z } from 'zod';
+import { cvcPattern, expirationMonthPattern, expirationYearPattern, luhnValid, stripCardSeparators } from '../vault/card-rules';
+import { AMOUNT_PATTERN, currencyMinorDigits, normaliseAmount, normaliseCurrency } from './amounts';
+import { DEFAULT_EXPIRY_SECONDS, MAX_EXPIRY_SECONDS } from './checkout-rules';
+import { isExactOrigin, isReturnUrl } from './url-rules';
+
+const URL_MAX_LENGTH = 2048;
+const NAME_MAX_LENGTH = 100;
+const EMBEDDED_MODES = ['popup', 'iframe', 'new_tab'] as const;
+
+const stringField = (name: string) =>
+  z.string({ error: (issue) => (issue.input === undefined ? `${name} is required` : `${name} must be a string`) });
+
+const objectError = (issue: { code?: string; input?: unknown }) =>
+  issue.code === 'invalid_type' ? (issue.input === undefined ? 'Request body is required' : 'Request body must be a JSON object') : undefined;
+
+function returnUrlField(name: string, description: string, example: string) {
+  return stringField(name)
+    .max(URL_MAX_LENGTH, `${name} must be at most ${URL_MAX_LENGTH} characters`)
+    .refine(isReturnUrl, `${name} must be an absolute https URL without user name or password (http only for localhost or 127.0.0.1)`)
+    .meta({ description, example });
+}
+
+function buildSessionSchema(minExpirySeconds: number) {
+  const expiryMessage = `expiresInSeconds must be a whole number from ${minExpirySeconds} to ${MAX_EXPIRY_SECONDS}`;
+  return z
+    .strictObject(
+      {
+        merchantId: stringField('merchantId').meta({ description: 'The merchant (UUID) whose service key is sent in X-SERVICE-API-KEY.', example: '0b6a9f8e-8d1f-4e55-9a55-2f5a0c2a8c11' }),
+        merchantName: stringField('merchantName')
+          .trim()
+          .min(1, `merchantName must be 1 to ${NAME_MAX_LENGTH} characters`)
+          .max(NAME_MAX_LENGTH, `merchantName must be 1 to ${NAME_MAX_LENGTH} characters`)
+          .optional()
+          .meta({ description: "Name shown on the page; default the merchant's name.", example: 'Acme Store' }),
+        amount: stringField('amount')
+          .superRefine((amount, ctx) => {
+            if (/^-\d/.test(amount)) ctx.addIssue({ code: 'custom', message: 'amount must be greater than 0' });
+            else if (!AMOUNT_PATTERN.test(amount)) ctx.addIssue({ code: 'custom', message: 'amount must be a decimal string such as "10.50" (digits, optionally a dot and decimals)' });
+            else if (/^[0.]+$/.test(amount)) ctx.addIssue({ code: 'custom', message: 'amount must be greater than 0' });
+          })
+          .meta({
+            description: 'Decimal amount as text, > 0, with at most the currency\'s minor digits (EUR 2, JPY 0, KWD 3, as Intl/CLDR define them). Normalised to exactly that many decimals.',
+            example: '10.50',
+          }),
+        currency: stringField('currency')
+          .refine((code) => normaliseCurrency(code) !== null, 'currency must be an ISO 4217 currency code such as EUR or USD')
+          .meta({ description: 'ISO 4217 code (any case; stored upper-case). Codes unknown to Intl.supportedValuesOf("currency") are refused.', example: 'EUR' }),
+        successUrl: returnUrlField('successUrl', 'Where the customer goes after paying, with `sessionId`, `transactionId`, `amount`, `currency`, `status=success` appended to its query.', 'https://shop.example/thanks'),
+        cancelUrl: returnUrlField('cancelUrl', 'Where the customer goes after cancelling (redirect mode), unchanged.', 'https://shop.example/cart'),
+        errorUrl: returnUrlField('errorUrl', 'Where the customer goes after an unrecoverable error or expiry (redirect mode), with `sessionId` and `error` appended.', 'https://shop.example/payment-error'),
+        expiresInSeconds: z
+          .number({ error: expiryMessage })
+          .int(expiryMessage)
+          .min(minExpirySeconds, expiryMessage)
+          .max(MAX_EXPIRY_SECONDS, expiryMessage)
+          .default(DEFAULT_EXPIRY_SECONDS)
+          .meta({ description: `Lifetime of the session, ${minExpirySeconds} (CHECKOUT_MIN_EXPIRY_SECONDS) to ${MAX_EXPIRY_SECONDS} seconds; default ${DEFAULT_EXPIRY_SECONDS}.`, example: 1800 }),
+        embedMode: z
+          .enum(['redirect', ...EMBEDDED_MODES], { error: 'embedMode must be one of redirect, popup, iframe, new_tab' })
+          .default('redirect')
+          .meta({ description: 'How the merchant opens the page; absent means redirect.', example: 'iframe' }),
+        parentOrigin: stringField('parentOrigin')
+          .refine(isExactOrigin, 'parentOrigin must be an exact origin such as https://shop.example or https://shop.example:8443 (http only for localhost or 127.0.0.1), without path, wildcard, space or ;')
+          .optional()
+          .meta({
+            description: 'Origin of the embedding page, required for popup, iframe and new_tab: the only origin allowed to frame the page (frame-ancestors) and the exact targetOrigin of its messages. Ignored (not stored) in redirect mode.',
+            example: 'https://shop.example',
+          }),
+      },
+      { error: objectError },
+    )
+    .superRefine((body, ctx) => {
+      if (body.embedMode !== 'redirect' && body.parentOrigin === undefined) {
+        ctx.addIssue({ code: 'custom', path: ['parentOrigin'], message: `parentOrigin is required when embedMode is ${EMBEDDED_MODES.join(', ')}` });
+      }
+      const currency = normaliseCurrency(body.currency);
+      if (currency && normaliseAmount(body.amount, currency) === null) {
+        const digits = currencyMinorDigits(currency);
+        ctx.addIssue({ code: 'custom', path: ['amount'], message: digits === 0 ? `amount must be a whole number for ${currency}` : `amount must have at most ${digits} decimals for ${currency}` });
+      }
+    })
+    .transform((body) => {
+      const currency = normaliseCurrency(body.currency)!;
+      const { amount, amountMinor } = normaliseAmount(body.amount, currency)!;
+      return { ...body, currency, amount, amountMinor, parentOrigin: body.embedMode === 'redirect' ? null : body.parentOrigin! };
+    });
+}
+
+const sessionSchemas = new Map<number, ReturnType<typeof buildSessionSchema>>();
+
+/** The session-creation schema with the configured CHECKOUT_MIN_EXPIRY_SECONDS (built once per value). */
+export function checkoutSessionSchema(minExpirySeconds: number): ReturnType<typeof buildSessionSchema> {
+  let schema = sessionSchemas.get(minExpirySeconds);
+  if (!schema) {
+    schema = buildSessionSchema(minExpirySeconds);
+    sessionSchemas.set(minExpirySeconds, schema);
+  }
+  return schema;
+}
+
+export const ZCreateCheckoutSessionRequestSchema = checkoutSessionSchema(60);
+export type TCreateCheckoutSessionRequest = z.output<typeof ZCreateCheckoutSessionRequestSchema>;
+
+/** The card as the page sends it. A card past its expiry month is refused here: it could never be charged. */
+export const ZPayCheckoutRequestSchema = z
+  .strictObject(
+    {
+      cardNumber: stringField('cardNumber')
+        .overwrite(stripCardSeparators)
+        .superRefine((digits, ctx) => {
+          if (!/^\d+$/.test(digits)) ctx.addIssue({ code: 'custom', message: 'cardNumber must contain only digits, spaces and dashes' });
+          else if (digits.length < 12 || digits.length > 19) ctx.addIssue({ code: 'custom', message: 'cardNumber must be 12 to 19 digits' });
+          else if (!luhnValid(digits)) ctx.addIssue({ code: 'custom', message: 'cardNumber is not a valid card number' });
+        })
+        .meta({ description: 'Card number, 12 to 19 digits, Luhn-valid; spaces and dashes allowed.', example: '4242 4242 4242 4242' }),
+      expirationMonth: stringField('expirationMonth').regex(expirationMonthPattern, 'expirationMonth must be two digits from 01 to 12').meta({ example: '12' }),
+      expirationYear: stringField('expirationYear').regex(expirationYearPattern, 'expirationYear must be 2 or 4 digits').meta({ example: '2030' }),
+      cvc: stringField('cvc').regex(cvcPattern, 'cvc must be 3 or 4 digits').meta({ description: 'Security code: held only in a single-use CVC session for this charge.', example: '123' }),
+      cardholderName: stringField('cardholderName').trim().max(NAME_MAX_LENGTH, `cardholderName must be at most ${NAME_MAX_LENGTH} characters`).optional().meta({ example: 'Jane Doe' }),
+    },
+    { error: objectError },
+  )
+  .superRefine((card, ctx) => {
+    if (!expirationMonthPattern.test(card.expirationMonth) || !expirationYearPattern.test(card.expirationYear)) return;
+    const year = card.expirationYear.length === 2 ? 2000 + Number(card.expirationYear) : Number(card.expirationYear);
+    const now = new Date();
+    if (year * 12 + Number(card.expirationMonth) < now.getUTCFullYear() * 12 + now.getUTCMonth() + 1) {
+      ctx.addIssue({ code: 'custom', path: ['expirationYear'], message: 'The card has expired' });
+    }
+  })
+  .meta({ description: 'Card data typed by the customer on the checkout page.' });
+export type TPayCheckoutRequest = z.infer<typeof ZPayCheckoutRequestSchema>;

@@ -1,0 +1,35 @@
+// The public shape of a merchant in list, get and update responses: the processor with every header value
+// shown as "********", the service key's prefix, never the key, its hash or the sealed configuration.
+import { redactProcessorConfig, type TProcessorConfig } from '../checkout/processors/schemas';
+
+export type MerchantRecord = {
+  id: string;
+  projectId: string;
+  name: string;
+  processor: TProcessorConfig;
+  keyPrefix: string;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+export type MerchantView = {
+  id: string;
+  name: string;
+  project_id: string;
+  processor: TProcessorConfig;
+  key_prefix: string;
+  created_at: string;
+  updated_at: string;
+};
+
+export function presentMerchant(merchant: MerchantRecord): MerchantView {
+  return {
+    id: merchant.id,
+    name: merchant.name,
+    project_id: merchant.projectId,
+    processor: redactProcessorConfig(merchant.processor),
+    key_prefix: merchant.keyPrefix,
+    created_at: merchant.createdAt.toISOString(),
+    updated_at: merchant.updatedAt.toISOString(),
+  };
+}

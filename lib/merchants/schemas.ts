@@ -1,0 +1,58 @@
+// Request schemas of the merchant management routes. The processor is validated by the processors'
+// own schema (lib/checkout/processors/schemas.ts) with the runtime's private-host allow-list, so a
+// merchant is never saved with a template the charge path could not send. Messages name the field and
+// the rule, never the value (header values are PSP secrets).
+import { z } from 'zod';
+import { createProcessorConfigSchema } from '../checkout/processors/schemas';
+
+export const MERCHANT_NAME_MAX = 100;
+
+const objectError = (name: string) => (issue: { code?: string; input?: unknown }) => {
+  if (issue.code !== 'invalid_type') return undefined;
+  return issue.input === undefined ? `${name} is required` : `${name} must be an object`;
+};
+
+const nameField = () =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? 'name is required' : 'name must be a string') })
+    .trim()
+    .min(1, `name must be 1 to ${MERCHANT_NAME_MAX} characters`)
+    .max(MERCHANT_NAME_MAX, `name must be 1 to ${MERCHANT_NAME_MAX} characters`)
+    .meta({ description: `Merchant name, 1 to ${MERCHANT_NAME_MAX} characters: the default \`merchantName\` shown on the checkout page.`, example: 'Acme Store' });
+
+function buildSchemas(allowedPrivateHosts: ReadonlySet<string>) {
+  const processor = createProcessorConfigSchema(allowedPrivateHosts);
+  const create = z.strictObject(
+    {
+      name: nameField(),
+      project_id: z
+        .uuid({ error: (issue) => (issue.input === undefined ? 'project_id is required' : 'project_id must be a UUID') })
+        .optional()
+        .meta({ description: "The merchant's project; default the account's first test project." }),
+      processor,
+    },
+    { error: objectError('Request body') },
+  );
+  const update = z
+    .strictObject({ name: nameField().optional(), processor: processor.optional() }, { error: objectError('Request body') })
+    .refine((body) => body.name !== undefined || body.processor !== undefined, { message: 'Provide name or processor to change' });
+  return { create, update };
+}
+
+const cache = new WeakMap<ReadonlySet<string>, ReturnType<typeof buildSchemas>>();
+
+/** The create/update schemas for a runtime's PROXY_ALLOWED_PRIVATE_HOSTS (built once per set). */
+export function merchantSchemas(allowedPrivateHosts: ReadonlySet<string>): ReturnType<typeof buildSchemas> {
+  let schemas = cache.get(allowedPrivateHosts);
+  if (!schemas) {
+    schemas = buildSchemas(allowedPrivateHosts);
+    cache.set(allowedPrivateHosts, schemas);
+  }
+  return schemas;
+}
+
+/** As documented in OpenAPI (no allow-listed hosts). */
+export const ZCreateMerchantRequestSchema = merchantSchemas(new Set()).create;
+export const ZUpdateMerchantRequestSchema = merchantSchemas(new Set()).update;
+export type TCreateMerchantRequest = z.infer<typeof ZCreateMerchantRequestSchema>;
+export type TUpdateMerchantRequest = z.infer<typeof ZUpdateMerchantRequestSchema>;
