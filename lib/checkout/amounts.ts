@@ -26,8 +26,9 @@ export function currencyMinorDigits(currency: string): number {
 /** Up to 15 integer digits (amounts in the trillions), an optional fraction. */
 export const AMOUNT_PATTERN = /^\d{1,15}(\.\d{1,10})?$/;
 
-/** A decimal string of AMOUNT_PATTERN in a currency, or null when it has more decimals than the currency. */
+/** A decimal string of AMOUNT_PATTERN in a currency, or null when it is not one or has more decimals than the currency. */
 export function normaliseAmount(amount: string, currency: string): { amount: string; amountMinor: bigint } | null {
+  if (!AMOUNT_PATTERN.test(amount)) return null;
   const digits = currencyMinorDigits(currency);
   const [whole = '0', fraction = ''] = amount.split('.');
   if (fraction.length > digits) return null;

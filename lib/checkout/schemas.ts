@@ -76,8 +76,9 @@ function buildSessionSchema(minExpirySeconds: number) {
       if (body.embedMode !== 'redirect' && body.parentOrigin === undefined) {
         ctx.addIssue({ code: 'custom', path: ['parentOrigin'], message: `parentOrigin is required when embedMode is ${EMBEDDED_MODES.join(', ')}` });
       }
-      const currency = normaliseCurrency(body.currency);
-      if (currency && normaliseAmount(body.amount, currency) === null) {
+      // Only once amount and currency are each valid (their own rules name them otherwise).
+      const currency = typeof body.currency === 'string' ? normaliseCurrency(body.currency) : null;
+      if (currency && typeof body.amount === 'string' && AMOUNT_PATTERN.test(body.amount) && normaliseAmount(body.amount, currency) === null) {
         const digits = currencyMinorDigits(currency);
         ctx.addIssue({ code: 'custom', path: ['amount'], message: digits === 0 ? `amount must be a whole number for ${currency}` : `amount must have at most ${digits} decimals for ${currency}` });
       }

@@ -3,16 +3,16 @@
 // that sees and touches nothing (404), service keys shown once and stored hashed, processor header values
 // sealed at rest and masked in every response, sandbox only in test projects, no secrets in logs or audit.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProject } from '../../lib/accounts/create-project';
-import { hashPassword } from '../../lib/auth/passwords';
 import { sha256Hex } from '../../lib/crypto/hash';
+import { loginAs, seedStranger, type Stranger } from '../helpers/accounts';
+import { createSession } from '../helpers/checkout';
 import { startTestVault, type ApiResponse, type TestVault } from '../helpers/test-vault';
-import { seedUsers, TEST_PASSWORD, type Role, type TestUsers } from '../helpers/users';
+import { seedUsers, type Role, type TestUsers } from '../helpers/users';
 
 let vault: TestVault;
 let users: TestUsers;
 const tokens = {} as Record<Role | 'stranger', string>;
-let stranger: { accountId: string; projectId: string };
+let stranger: Stranger;
 /** Every service key this file was given, to prove none reaches a listing, a log line or an audit row. */
 const issuedKeys: string[] = [];
 
@@ -33,23 +33,12 @@ const maskedHttpProcessor = (overrides: Record<string, unknown> = {}) => ({
   headers: { Authorization: '********', 'X-Psp-Account': '********' },
 });
 
-async function login(email: string): Promise<string> {
-  const response = await vault.call('POST', '/auth/login', { key: null, json: { email, password: TEST_PASSWORD } });
-  expect(response.status).toBe(200);
-  return response.json.token;
-}
-
 beforeAll(async () => {
   vault = await startTestVault();
   users = await seedUsers(vault, 'merchants');
-  for (const role of ROLES) tokens[role] = await login(users[role].email);
-  const { prisma } = vault.runtime.db;
-  const account = await prisma.account.create({ data: { name: 'Stranger account' }, select: { id: true } });
-  const project = await createProject(vault.runtime, { accountId: account.id, name: 'Stranger project', environment: 'test' });
-  const email = `stranger-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  await prisma.user.create({ data: { accountId: account.id, email, passwordHash: await hashPassword(TEST_PASSWORD), role: 'owner', name: 'stranger' } });
-  stranger = { accountId: account.id, projectId: project.id };
-  tokens.stranger = await login(email);
+  for (const role of ROLES) tokens[role] = await loginAs(vault, users[role].email);
+  stranger = await seedStranger(vault);
+  tokens.stranger = stranger.token;
 });
 afterAll(() => vault?.close());
 
@@ -79,11 +68,7 @@ const auditRow = (response: ApiResponse) =>
 
 /** Creating a checkout session is the only use of a service key: 201 when it works, 401 when it does not. */
 async function sessionStatusWith(serviceKey: string, merchantId: string): Promise<number> {
-  const response = await vault.call('POST', '/api/sessions/create', {
-    headers: { 'x-service-api-key': serviceKey },
-    json: { merchantId, amount: '1.00', currency: 'EUR', successUrl: 'https://shop.example/ok', cancelUrl: 'https://shop.example/cancel', errorUrl: 'https://shop.example/error' },
-  });
-  return response.status;
+  return (await createSession(vault, { id: merchantId, name: '', projectId: '', serviceApiKey: serviceKey })).status;
 }
 
 describe('merchants — happy', () => {

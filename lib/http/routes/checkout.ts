@@ -9,6 +9,8 @@ import { POST as rotateMerchantKey } from '../../api/merchants/rotate-merchant-k
 import { PUT as updateMerchant } from '../../api/merchants/update-merchant';
 import { POST as createSession } from '../../api/checkout/create-session';
 import { GET as getSession } from '../../api/checkout/get-session';
+import { POST as cancelCheckout } from '../../api/checkout/cancel';
+import { POST as payCheckout } from '../../api/checkout/pay';
 import type { Route } from './types';
 
 export const checkoutRoutes: Route[] = [
@@ -18,4 +20,7 @@ export const checkoutRoutes: Route[] = [
   // Before `{id}`: `create` is not a session id.
   { pattern: /^\/api\/sessions\/create$/, params: [], methods: { POST: createSession } },
   { pattern: /^\/api\/sessions\/([^/]+)$/, params: ['id'], methods: { GET: getSession } },
+  // Below the page /checkout/{sessionId} (Next), which this table never matches.
+  { pattern: /^\/checkout\/([^/]+)\/pay$/, params: ['sessionId'], methods: { POST: payCheckout } },
+  { pattern: /^\/checkout\/([^/]+)\/cancel$/, params: ['sessionId'], methods: { POST: cancelCheckout } },
 ];

@@ -1,0 +1,63 @@
+// The wrapper of the customer's calls from the checkout page (pay, cancel): no keys (the session id in the
+// path is the credential), same-origin only, request id, body limits, central error mapping (with the
+// extra fields of checkout errors), and one audit row per attempt naming the session's project, the
+// application that created it and the token a payment made. Never a body.
+import { recordAudit } from '../../audit/record-audit';
+import { assertCheckoutOrigin } from '../../checkout/assert-checkout-origin';
+import { CheckoutError } from '../../checkout/checkout-error';
+import type { RouteContext } from '../../http/api-route';
+import { clientIp } from '../../http/client-ip';
+import { logUnexpected } from '../../http/log-unexpected';
+import { toVaultError } from '../../http/map-error';
+import { requestIdFor } from '../../http/request-id';
+import { errorResponse, jsonResponse } from '../../http/respond';
+import { availableRuntime, routeBody, routeParams } from '../../http/route-input';
+import type { Runtime } from '../../runtime';
+
+export type CustomerCall = {
+  request: Request;
+  runtime: Runtime;
+  requestId: string;
+  ip: string | null;
+  body: Uint8Array;
+  sessionId: string;
+  audit: { projectId?: string | null; applicationId?: string | null; tokenId?: string | null };
+  json(status: number, body: unknown): Response;
+};
+
+export function customerCheckoutRoute(action: string, handler: (call: CustomerCall) => Promise<Response>) {
+  return async function route(request: Request, context?: RouteContext): Promise<Response> {
+    const requestId = requestIdFor(request);
+    const ip = clientIp(request);
+    const audit: CustomerCall['audit'] = {};
+    let runtime: Runtime | undefined;
+    let response: Response;
+    try {
+      runtime = await availableRuntime();
+      assertCheckoutOrigin(request, runtime.config.CHECKOUT_URL);
+      const body = await routeBody(request, context);
+      const { sessionId = '' } = await routeParams(context);
+      response = await handler({ request, runtime, requestId, ip, body, sessionId, audit, json: (status, payload) => jsonResponse(status, payload, requestId) });
+    } catch (error) {
+      const mapped = toVaultError(error);
+      if (mapped.unexpected) logUnexpected(runtime, error, { requestId, action });
+      response =
+        error instanceof CheckoutError
+          ? jsonResponse(error.status, { success: false, error: { code: error.code, message: error.message }, ...error.extra, request_id: requestId }, requestId)
+          : errorResponse(mapped.error, requestId);
+    }
+    if (runtime) {
+      await recordAudit(runtime, {
+        action,
+        outcome: response.status < 400 ? 'success' : 'failure',
+        statusCode: response.status,
+        requestId,
+        projectId: audit.projectId,
+        applicationId: audit.applicationId,
+        tokenId: audit.tokenId,
+        ip,
+      });
+    }
+    return response;
+  };
+}

@@ -1,0 +1,20 @@
+// The merchant a session charges through, with its processor opened, and the session's project as the
+// vault code needs it to tokenize. Null when the merchant has been deleted since the session was made.
+import type { ApiKeyPrincipal } from '../accounts/authenticate-api-key';
+import type { TProcessorConfig } from './processors/schemas';
+import { openProcessor } from '../merchants/processor-seal';
+import type { Runtime } from '../runtime';
+
+export type SessionMerchant = { id: string; processor: TProcessorConfig; project: ApiKeyPrincipal['project'] };
+
+export async function loadSessionMerchant(
+  runtime: Pick<Runtime, 'db' | 'keyring'>,
+  session: { merchantId: string; projectId: string },
+): Promise<SessionMerchant | null> {
+  const merchant = await runtime.db.prisma.merchant.findFirst({
+    where: { id: session.merchantId, projectId: session.projectId },
+    select: { id: true, processorSealed: true, project: { select: { id: true, accountId: true, environment: true, wrappedDataKey: true, pubKeyHash: true } } },
+  });
+  if (!merchant) return null;
+  return { id: merchant.id, project: merchant.project, processor: openProcessor(runtime, merchant.project, merchant.id, merchant.processorSealed) };
+}

@@ -1,0 +1,95 @@
+// One Pay of the hosted checkout: the session must be payable (else 404/409/410, before the card is even
+// validated, so a paid session never asks for a card), the card valid (400, no attempt used), and the
+// charge claimed (exactly one concurrent Pay charges). Then the card is tokenized with its CVV in the
+// session's project by the vault's own code (a token, a single-use CVC session and its audit row), charged
+// through the merchant's processor, and the attempt recorded. Card data goes no further than the token
+// and the processor: the result carries only the transaction id, brand and last 4.
+import { createToken } from '../vault/create-token';
+import type { Runtime } from '../runtime';
+import { checkoutStateError } from './checkout-state-error';
+import { claimCheckoutCharge, releaseCheckoutCharge } from './claim-checkout-charge';
+import { getCheckoutSession, type CheckoutSessionRow } from './get-checkout-session';
+import { loadSessionMerchant } from './load-session-merchant';
+import { chargeWithProcessor, type ChargeResult } from './processors/charge';
+import { recordCheckoutAttempt, type RecordedAttempt } from './record-checkout-attempt';
+import { ZPayCheckoutRequestSchema } from './schemas';
+
+export type PayResult = RecordedAttempt & {
+  session: CheckoutSessionRow;
+  result: ChargeResult;
+  card: { brand: string | null; last4: string };
+  tokenId: string;
+};
+
+/** "Jane Q Doe" → first "Jane Q", last "Doe"; one word is a first name. */
+function splitName(name: string | undefined): { firstName?: string; lastName?: string } {
+  const words = name?.split(/\s+/).filter(Boolean) ?? [];
+  if (words.length === 0) return {};
+  if (words.length === 1) return { firstName: words[0] };
+  return { firstName: words.slice(0, -1).join(' '), lastName: words.at(-1) };
+}
+
+export async function payCheckoutSession(
+  runtime: Runtime,
+  options: {
+    sessionId: string;
+    body: unknown;
+    requestId: string;
+    ip: string | null;
+    /** Filled in as soon as known, so the caller's audit row names the project, application and token. */
+    audit: { projectId?: string | null; applicationId?: string | null; tokenId?: string | null };
+  },
+): Promise<PayResult> {
+  const session = await getCheckoutSession(runtime, options.sessionId);
+  if (session) Object.assign(options.audit, { projectId: session.projectId, applicationId: session.applicationId });
+  if (!session || session.status !== 'open') throw checkoutStateError(session);
+  const card = ZPayCheckoutRequestSchema.parse(options.body);
+  const claim = await claimCheckoutCharge(runtime, session.id);
+  let sentToProcessor = false;
+  try {
+    const merchant = await loadSessionMerchant(runtime, session);
+    if (!merchant) {
+      // Deleted since the session was made: nothing to charge through, the session ends.
+      await runtime.db.prisma.checkoutSession.updateMany({ where: { id: session.id, chargeLockId: claim.lockId }, data: { status: 'expired', chargeLockId: null, chargeLockUntil: null } });
+      throw checkoutStateError(await getCheckoutSession(runtime, session.id));
+    }
+    const token = await createToken(runtime, {
+      principal: { project: merchant.project, application: { id: session.applicationId } },
+      payload: { type: 'card', cardNumber: card.cardNumber, expirationMonth: card.expirationMonth, expirationYear: card.expirationYear, ...splitName(card.cardholderName) },
+      cvv: card.cvc,
+      cvcSession: { mode: 'once', ttlSeconds: runtime.config.CVC_SESSION_TTL_SECONDS },
+      testMode: session.testMode,
+      audit: { action: 'checkout.tokenize', outcome: 'success', statusCode: 201, requestId: options.requestId, projectId: session.projectId, applicationId: session.applicationId, ip: options.ip },
+    });
+    options.audit.tokenId = token.tokenId;
+    const cardShown = { brand: token.brand ?? null, last4: token.last4 };
+    sentToProcessor = true;
+    const result = await chargeWithProcessor(runtime, {
+      processor: merchant.processor,
+      projectId: session.projectId,
+      testMode: session.testMode,
+      token: token.token,
+      cvcSessionId: token.cvc_session_id!,
+      amount: session.amount,
+      amountMinor: session.amountMinor,
+      currency: session.currency,
+      sessionId: session.id,
+      merchantId: merchant.id,
+      requestId: options.requestId,
+    });
+    const recorded = await recordCheckoutAttempt(runtime, {
+      sessionId: session.id,
+      lockId: claim.lockId,
+      attemptsBefore: claim.attempts,
+      expiresAt: session.expiresAt,
+      result,
+      card: cardShown,
+      requestId: options.requestId,
+    });
+    return { ...recorded, session, result, card: cardShown, tokenId: token.tokenId };
+  } finally {
+    // Nothing reached the processor: the claim goes back and no attempt is used. Once the processor may
+    // have been called, an unrecorded claim is left to lapse rather than risk a second charge.
+    if (!sentToProcessor) await releaseCheckoutCharge(runtime, session.id, claim.lockId).catch(() => {});
+  }
+}

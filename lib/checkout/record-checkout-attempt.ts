@@ -1,0 +1,49 @@
+// Ends a claimed charge: one CheckoutAttempt row (outcome, code, transaction id, brand, last 4; never more)
+// and the session's new state in one transaction. Approved → completed. Declined or failed → one more
+// attempt; the 5th failure, or a failure after the deadline, ends the session as `expired`.
+import type { ChargeResult } from './processors/charge';
+import type { Runtime } from '../runtime';
+import { MAX_CHECKOUT_ATTEMPTS, type CheckoutStatus } from './checkout-rules';
+
+export type RecordedAttempt = { status: CheckoutStatus; attempts: number };
+
+export async function recordCheckoutAttempt(
+  runtime: Pick<Runtime, 'db' | 'logger'>,
+  options: { sessionId: string; lockId: string; attemptsBefore: number; expiresAt: Date; result: ChargeResult; card: { brand: string | null; last4: string }; requestId: string },
+): Promise<RecordedAttempt> {
+  const { prisma } = runtime.db;
+  const { result, card } = options;
+  const now = new Date();
+  const attempts = result.outcome === 'approved' ? options.attemptsBefore : options.attemptsBefore + 1;
+  const status: CheckoutStatus =
+    result.outcome === 'approved' ? 'completed' : attempts >= MAX_CHECKOUT_ATTEMPTS || options.expiresAt <= now ? 'expired' : 'open';
+  const [updated] = await prisma.$transaction([
+    prisma.checkoutSession.updateMany({
+      where: { id: options.sessionId, chargeLockId: options.lockId },
+      data: {
+        status,
+        attempts,
+        chargeLockId: null,
+        chargeLockUntil: null,
+        ...(result.outcome === 'approved' ? { transactionId: result.transactionId, cardBrand: card.brand, cardLast4: card.last4, completedAt: now } : {}),
+      },
+    }),
+    prisma.checkoutAttempt.create({
+      data: {
+        sessionId: options.sessionId,
+        outcome: result.outcome,
+        errorCode: result.outcome === 'approved' ? null : result.code,
+        errorMessage: result.outcome === 'approved' ? null : result.message,
+        transactionId: result.outcome === 'approved' ? result.transactionId : null,
+        brand: card.brand,
+        last4: card.last4,
+      },
+      select: { id: true },
+    }),
+  ]);
+  if (updated.count === 0) {
+    // Only when this claim lapsed (a charge slower than the PSP time-out plus a minute) and another took over.
+    runtime.logger.error({ requestId: options.requestId, checkoutSessionId: options.sessionId, outcome: result.outcome }, 'checkout charge finished after its claim lapsed');
+  }
+  return { status, attempts };
+}
