@@ -180,6 +180,9 @@ export default async function HomePage() {
           >
             openapi.json
           </a>
+          <a href="/login" className="ml-2 rounded-md bg-emerald-400 px-3 py-1.5 font-semibold text-emerald-950 transition hover:bg-emerald-300">
+            Sign in
+          </a>
         </nav>
       </header>
 

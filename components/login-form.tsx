@@ -6,7 +6,7 @@ import { signIn } from 'next-auth/react';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { decodeSignInStep, signInStepMessage } from '../lib/dashboard/sign-in-outcome';
 
-type Step = { kind: 'password' } | { kind: 'mfa'; mfaToken: string } | { kind: 'expired'; resetToken: string };
+type Step = { kind: 'password' } | { kind: 'mfa'; mfaToken: string } | { kind: 'expired'; resetToken: string } | { kind: 'forgot' };
 
 const inputClass =
   'rounded-lg border border-white/10 bg-zinc-950 px-4 py-2.5 text-white outline-none transition placeholder:text-zinc-600 focus:border-emerald-400 aria-[invalid=true]:border-rose-400';
@@ -64,6 +64,17 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
       />
     );
   }
+  if (step.kind === 'forgot') {
+    return (
+      <ForgotPasswordForm
+        email={email.current}
+        onBack={(message) => {
+          setStep({ kind: 'password' });
+          setNotice(message);
+        }}
+      />
+    );
+  }
   return (
     <form
       aria-label="Sign in"
@@ -84,6 +95,46 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
       <Messages error={error} notice={notice} />
       <button type="submit" disabled={busy} className={buttonClass}>
         {busy ? 'Signing in…' : 'Sign in'}
+      </button>
+      <button type="button" onClick={() => setStep({ kind: 'forgot' })} className="self-center text-sm text-zinc-400 underline-offset-4 hover:text-white hover:underline">
+        Forgot your password?
+      </button>
+    </form>
+  );
+}
+
+function ForgotPasswordForm({ email, onBack }: { email: string; onBack: (notice: string | null) => void }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    const response = await fetch('/auth/forgot-password', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ email: new FormData(event.currentTarget).get('email') }),
+    }).catch(() => null);
+    const body = (await response?.json().catch(() => null)) as { success?: boolean; message?: string; error?: { message?: string } } | null;
+    setBusy(false);
+    if (response?.ok && body?.success) onBack(body.message ?? 'If this email is registered, a reset link has been sent');
+    else setError(body?.error?.message ?? signInStepMessage({ kind: 'unavailable' }));
+  }
+
+  return (
+    <form aria-label="Reset your password" className="mt-6 flex flex-col gap-4" onSubmit={submit}>
+      <h2 className="text-lg font-semibold text-white">Reset your password</h2>
+      <p className="text-sm text-zinc-400">We will mail you a link to choose a new password. It works once, for one hour.</p>
+      <Field label="Email">
+        <input name="email" type="email" autoComplete="username" required defaultValue={email} className={inputClass} />
+      </Field>
+      <Messages error={error} notice={null} />
+      <button type="submit" disabled={busy} className={buttonClass}>
+        {busy ? 'Sending…' : 'Send the link'}
+      </button>
+      <button type="button" onClick={() => onBack(null)} className="self-center text-sm text-zinc-400 underline-offset-4 hover:text-white hover:underline">
+        Back to sign in
       </button>
     </form>
   );

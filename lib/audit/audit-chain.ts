@@ -21,18 +21,22 @@ type AuditRow = {
   application_id: string | null;
   user_id: string | null;
   token_id: string | null;
+  resource: string | null;
   ip: string | null;
   request_id: string;
   created_at: Date;
 };
 
-const COLUMNS = 'id, seq, action, outcome, status_code, project_id, application_id, user_id, token_id, ip, request_id, created_at';
+const COLUMNS = 'id, seq, action, outcome, status_code, project_id, application_id, user_id, token_id, resource, ip, request_id, created_at';
 
-/** The hash of a row given its predecessor's: over every column that says who did what, when. */
+/**
+ * The hash of a row given its predecessor's: over every column that says who did what, to what, when.
+ * `resource` came later: it joins the hashed content only when set, so rows sealed before it keep their hash.
+ */
 export function rowHash(prevHash: string, row: AuditRow): string {
   const content = JSON.stringify([
     row.id, String(row.seq), row.action, row.outcome, row.status_code, row.project_id, row.application_id, row.user_id,
-    row.token_id, row.ip, row.request_id, new Date(row.created_at).toISOString(),
+    row.token_id, row.ip, row.request_id, new Date(row.created_at).toISOString(), ...(row.resource === null ? [] : [row.resource]),
   ]);
   return createHash('sha256').update(`${prevHash}\n${content}`).digest('hex');
 }

@@ -11,8 +11,8 @@ function fakeDb() {
   const db = {
     sql: {
       query: async (_text: string, values: unknown[], _name?: string) => {
-        // Ten values a row; the request id (last) identifies the entry.
-        const requestIds = values.filter((_, index) => index % 10 === 9);
+        // Eleven values a row; the request id (last) identifies the entry.
+        const requestIds = values.filter((_, index) => index % 11 === 10);
         batches.push(requestIds.map((requestId) => entry(Number(String(requestId).slice(1)))));
         await new Promise<void>((resolve) => (release = resolve));
         if (fail) throw new Error('database down');

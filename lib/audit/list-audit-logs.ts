@@ -18,7 +18,7 @@ export type TAuditLogQuery = z.infer<typeof ZAuditLogQuerySchema>;
 
 export function presentAuditRow(row: {
   id: string; seq: bigint; action: string; outcome: string; statusCode: number; projectId: string | null; applicationId: string | null;
-  userId: string | null; tokenId: string | null; ip: string | null; requestId: string; createdAt: Date; chainIndex: bigint | null;
+  userId: string | null; tokenId: string | null; resource: string | null; ip: string | null; requestId: string; createdAt: Date; chainIndex: bigint | null;
 }) {
   return {
     id: row.id,
@@ -28,6 +28,7 @@ export function presentAuditRow(row: {
     actor: row.userId ? { type: 'user', id: row.userId, application_id: row.applicationId } : row.applicationId ? { type: 'application', id: row.applicationId } : null,
     project_id: row.projectId,
     token_id: row.tokenId,
+    resource: row.resource,
     ip: row.ip,
     request_id: row.requestId,
     created_at: row.createdAt.toISOString(),

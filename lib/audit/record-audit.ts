@@ -11,6 +11,8 @@ export type AuditEntry = {
   applicationId?: string | null;
   userId?: string | null;
   tokenId?: string | null;
+  /** The affected resource as `type:id` (PCI DSS 10.2.2), when the action touched one. */
+  resource?: string | null;
   ip?: string | null;
 };
 

@@ -23,10 +23,15 @@ export async function issueResetToken(
 export async function findResetTokenOrThrow(runtime: Pick<Runtime, 'db'>, token: string) {
   const row = await runtime.db.prisma.passwordResetToken.findUnique({
     where: { tokenHash: sha256Hex(token) },
-    select: { id: true, userId: true, expiresAt: true, usedAt: true },
+    select: { id: true, userId: true, expiresAt: true, usedAt: true, purpose: true },
   });
   if (!row || row.usedAt || row.expiresAt <= new Date()) throw new VaultError('invalid_token', messages.invalidToken);
   return row;
+}
+
+/** The page a mailed link opens (GET /reset-password), which sets the password via POST /auth/reset-password. */
+export function passwordLink(appUrl: string, token: string): string {
+  return `${appUrl}/reset-password?token=${encodeURIComponent(token)}`;
 }
 
 /** Marks the token used; only one caller can win. Returns the user it belongs to. */

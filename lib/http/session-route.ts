@@ -1,6 +1,7 @@
 // The wrapper for routes a signed-in user calls (JWT as Bearer or cookie): request id, session check
 // (revocation, idle timeout), role check, body limits, central error mapping. Auth routes that run before
 // a session exists use `publicRoute`.
+import { recordAudit } from '../audit/record-audit';
 import { authenticateSession, type AuthenticatedSession, type SessionUser } from '../auth/sessions';
 import type { SignInOrigin } from '../auth/sign-in';
 import { logUnexpected } from './log-unexpected';
@@ -70,6 +71,16 @@ export function sessionRoute(options: { roles?: SessionUser['role'][] }, handler
     const prepared = await prepare(request, context);
     const session = await authenticateSession(prepared.runtime, sessionTokenOf(request));
     if (options.roles && !options.roles.includes(session.user.role)) {
+      // A signed-in user refused for their role is an invalid access attempt (PCI DSS 10.2.1.4): audited.
+      await recordAudit(prepared.runtime, {
+        action: 'access.denied',
+        outcome: 'failure',
+        statusCode: 403,
+        requestId,
+        userId: session.user.id,
+        resource: `route:${request.method} ${new URL(request.url).pathname}`,
+        ip: clientIp(request),
+      });
       throw new VaultError('insufficient_permissions', messages.insufficientPermissions);
     }
     return { ...callBase(request, requestId, prepared), session, user: session.user };

@@ -2,6 +2,7 @@
 // choose one (a single-use `invite` reset token, valid 7 days, stored as its SHA-256 only).
 import { randomBytes } from 'node:crypto';
 import { hashPassword } from '../auth/passwords';
+import { passwordLink } from '../auth/reset-tokens';
 import { randomBase62 } from '../crypto/random';
 import { sha256Hex } from '../crypto/hash';
 import { VaultError } from '../http/errors';
@@ -41,7 +42,7 @@ export async function inviteMember(
     if ((error as { code?: unknown }).code === 'P2002') throw new VaultError('conflict', EMAIL_TAKEN);
     throw error;
   }
-  const link = `${runtime.config.APP_URL}/auth/reset-password?token=${encodeURIComponent(token)}`;
+  const link = passwordLink(runtime.config.APP_URL, token);
   try {
     await runtime.mailer.send({
       to: email,

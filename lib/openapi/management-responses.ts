@@ -83,6 +83,9 @@ export const ZAuditLogView = z
     actor: z.object({ type: z.enum(['user', 'application']), id: z.string(), application_id: z.string().nullable().optional() }).nullable(),
     project_id: z.string().nullable(),
     token_id: z.string().nullable(),
+    resource: z.string().nullable().meta({
+      description: 'What the action touched, as `type:id`: `user:<id>` (member changes), `application:<id>`, `project:<id>`, `merchant:<id>`, or `route:METHOD /path` for a call refused for its role.',
+    }),
     ip: z.string().nullable(),
     request_id: z.string(),
     created_at: z.iso.datetime(),

@@ -35,6 +35,7 @@ describe('GET /api/audit-logs', () => {
       actor: { type: 'application', id: expect.any(String) },
       project_id: vault.tenants.test.projectId,
       token_id: null,
+      resource: null,
       ip: '127.0.0.1',
       request_id: expect.any(String),
       created_at: expect.any(String),
@@ -89,13 +90,65 @@ describe('GET /api/audit-logs', () => {
   });
 });
 
+describe('the resource an action touched (PCI DSS 10.2.2)', () => {
+  const send = (token: string, method: string, path: string, json?: unknown) => vault.call(method, path, { key: null, json, headers: { authorization: `Bearer ${token}` } });
+  const latest = async (action: string) => (await get(owner, `/api/audit-logs?action=${action}&limit=1`)).json.data[0];
+
+  it('member changes name the member, also when refused; creations name what they created', async () => {
+    expect((await send(owner, 'PUT', `/api/members/${users.developer.id}`, { role: 'viewer' })).status).toBe(200);
+    expect(await latest('member.update')).toMatchObject({ outcome: 'success', status_code: 200, resource: `user:${users.developer.id}`, actor: { type: 'user', id: users.owner.id } });
+
+    expect((await send(viewer, 'DELETE', `/api/members/${users.admin.id}`)).status).toBe(403);
+    expect(await latest('member.remove')).toMatchObject({ outcome: 'failure', status_code: 403, resource: `user:${users.admin.id}`, actor: { type: 'user', id: users.viewer.id } });
+
+    const invited = await send(owner, 'POST', '/api/members', { email: `invited-${Date.now()}@example.com`, role: 'viewer' });
+    expect(invited.status).toBe(201);
+    expect(await latest('member.invite')).toMatchObject({ outcome: 'success', resource: `user:${invited.json.data.id}` });
+
+    const application = await send(owner, 'POST', '/api/applications', { name: 'Audited app', permissions: { tokenization: { allowed: true } } });
+    expect(await latest('application.create')).toMatchObject({ resource: `application:${application.json.data.id}`, project_id: application.json.data.project_id });
+    expect((await send(owner, 'DELETE', `/api/applications/${application.json.data.id}`)).status).toBe(200);
+    expect(await latest('application.delete')).toMatchObject({ resource: `application:${application.json.data.id}` });
+  });
+
+  it('a signed-in user refused for their role leaves an access.denied row naming the route', async () => {
+    expect((await get(viewer, '/api/audit-logs/export?action=tokenize')).status).toBe(403);
+    expect(await latest('access.denied')).toMatchObject({
+      outcome: 'failure',
+      status_code: 403,
+      actor: { type: 'user', id: users.viewer.id, application_id: null },
+      resource: 'route:GET /api/audit-logs/export',
+    });
+  });
+
+  it('rows with a resource are chained, and an edited resource breaks the chain', async () => {
+    expect((await get(owner, '/api/audit-logs/verify')).json).toMatchObject({ valid: true, first_broken_id: null });
+    const victim = await latest('member.update');
+    const { sql } = vault.runtime.db;
+    await sql.query('ALTER TABLE audit_logs DISABLE TRIGGER audit_logs_append_only');
+    try {
+      await sql.query(`UPDATE audit_logs SET resource = $2 WHERE id = $1::uuid`, [victim.id, `user:${users.owner.id}`]);
+      expect((await get(owner, '/api/audit-logs/verify')).json).toMatchObject({ valid: false, first_broken_id: victim.id });
+      await sql.query(`UPDATE audit_logs SET resource = $2 WHERE id = $1::uuid`, [victim.id, victim.resource]);
+    } finally {
+      await sql.query('ALTER TABLE audit_logs ENABLE TRIGGER audit_logs_append_only');
+    }
+    expect((await get(owner, '/api/audit-logs/verify')).json).toMatchObject({ valid: true, first_broken_id: null });
+  });
+
+  it('the append-only trigger refuses a change of resource', async () => {
+    const victim = await latest('member.update');
+    await expect(vault.runtime.db.sql.query(`UPDATE audit_logs SET resource = 'user:x' WHERE id = $1::uuid`, [victim.id])).rejects.toThrow(/cannot change/);
+  });
+});
+
 describe('export and verify', () => {
   it('exports CSV (owner/admin only)', async () => {
     const response = await get(owner, '/api/audit-logs/export?action=tokenize');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     const lines = response.text.trim().split('\r\n');
-    expect(lines[0]).toBe('id,created_at,action,outcome,status_code,actor_type,actor_id,application_id,project_id,token_id,ip,request_id,sealed');
+    expect(lines[0]).toBe('id,created_at,action,outcome,status_code,actor_type,actor_id,application_id,project_id,token_id,resource,ip,request_id,sealed');
     expect(lines).toHaveLength(5);
     expect((await get(viewer, '/api/audit-logs/export')).status).toBe(403);
   });

@@ -89,7 +89,7 @@ describe('happy', () => {
     const mail = (await readOutbox(vault.runtime.mailDataDir)).find((message) => message.to.includes(email));
     expect(mail).toBeDefined();
     expect(mail!.subject).toBe('You have been invited to the vault');
-    const link = mail!.text.match(/(\S+)\/auth\/reset-password\?token=([0-9A-Za-z]+)/);
+    const link = mail!.text.match(/(\S+)\/reset-password\?token=([0-9A-Za-z]+)/);
     expect(link?.[1]).toBe(vault.runtime.config.APP_URL);
     const token = link![2]!;
     const row = await vault.runtime.db.prisma.passwordResetToken.findUnique({ where: { tokenHash: sha256Hex(token) } });
@@ -101,6 +101,44 @@ describe('happy', () => {
     expect(vault.logs.some((line) => line.includes('"mail sent"'))).toBe(true);
     // Nobody knows the password the invitee was created with.
     expect((await vault.call('POST', '/auth/login', { key: null, json: { email, password: TEST_PASSWORD } })).status).toBe(401);
+  });
+
+  it('the invitee accepts by the mailed link: verify (purpose invite) → choose a password → log in with the role; the link works once', async () => {
+    const email = newEmail();
+    const invited = await as('owner', 'POST', '/api/members', { email, role: 'admin' });
+    expect(invited.status).toBe(201);
+    const mail = (await readOutbox(vault.runtime.mailDataDir)).find((message) => message.to.includes(email))!;
+    const token = decodeURIComponent(/\/reset-password\?token=([0-9A-Za-z%]+)/.exec(mail.text)![1]!);
+
+    const verified = await vault.call('GET', `/auth/verify-reset-token?token=${token}`, { key: null });
+    expect(verified.json).toEqual({ success: true, valid: true, purpose: 'invite', expires_at: ISO });
+    // The password policy applies to the first password too.
+    const weak = await vault.call('POST', '/auth/reset-password', { key: null, json: { token, new_password: 'short1' } });
+    expect(weak.status).toBe(400);
+    const accepted = await vault.call('POST', '/auth/reset-password', { key: null, json: { token, new_password: 'welcome aboard 2042' } });
+    expect(accepted.json).toEqual({ success: true, message: 'Password has been reset' });
+
+    const session = await vault.call('POST', '/auth/login', { key: null, json: { email, password: 'welcome aboard 2042' } });
+    expect(session.status).toBe(200);
+    expect(session.json.user).toMatchObject({ id: invited.json.data.id, email, role: 'admin', account_id: users.accountId });
+    // The new admin manages the account at once.
+    expect((await as(null, 'GET', '/api/applications', undefined, session.json.token)).status).toBe(200);
+
+    const again = await vault.call('POST', '/auth/reset-password', { key: null, json: { token, new_password: 'another secret 2043' } });
+    expect(again.status).toBe(400);
+    expect(again.json.error).toEqual({ code: 'invalid_token', message: 'Invalid or expired token' });
+    expect((await vault.call('GET', `/auth/verify-reset-token?token=${token}`, { key: null })).status).toBe(400);
+  });
+
+  it('an expired invitation cannot be accepted', async () => {
+    const email = newEmail();
+    const invited = await as('owner', 'POST', '/api/members', { email, role: 'viewer' });
+    const mail = (await readOutbox(vault.runtime.mailDataDir)).find((message) => message.to.includes(email))!;
+    const token = decodeURIComponent(/\/reset-password\?token=([0-9A-Za-z%]+)/.exec(mail.text)![1]!);
+    await vault.runtime.db.prisma.passwordResetToken.updateMany({ where: { userId: invited.json.data.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    const late = await vault.call('POST', '/auth/reset-password', { key: null, json: { token, new_password: 'welcome aboard 2042' } });
+    expect(late.status).toBe(400);
+    expect(late.json.error.code).toBe('invalid_token');
   });
 
   it('an owner may invite another owner', async () => {

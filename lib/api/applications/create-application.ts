@@ -2,7 +2,7 @@
 import { createAccountApplication } from '../../applications/create-account-application';
 import { ZCreateApplicationRequestSchema } from '../../applications/schemas';
 import { parseJsonRequest } from '../../http/read-body';
-import { managedRoute } from '../../http/managed-route';
+import { auditResource, managedRoute } from '../../http/managed-route';
 
 export const POST = managedRoute('application.create', async (call, target) => {
   const input = ZCreateApplicationRequestSchema.parse(parseJsonRequest(call.request, call.body));
@@ -12,7 +12,7 @@ export const POST = managedRoute('application.create', async (call, target) => {
     name: input.name,
     permissions: { tokenization: input.permissions.tokenization.allowed, provisioning: input.permissions.provisioning.allowed },
   });
-  Object.assign(target, { projectId: created.projectId, applicationId: created.id });
+  Object.assign(target, { projectId: created.projectId, applicationId: created.id, resource: auditResource('application.create', created.id) });
   return call.json(201, {
     success: true,
     data: {

@@ -1,7 +1,7 @@
 // POST /auth/forgot-password — mails a single-use reset link valid 1 hour; always the same 200 answer.
 import { recordAudit } from '../../audit/record-audit';
 import { limitLoginAttempt } from '../../auth/login-limits';
-import { FORGOT_PASSWORD_TTL_SECONDS, issueResetToken } from '../../auth/reset-tokens';
+import { FORGOT_PASSWORD_TTL_SECONDS, issueResetToken, passwordLink } from '../../auth/reset-tokens';
 import { ZForgotPasswordRequestSchema } from '../../auth/schemas';
 import { parseJsonRequest } from '../../http/read-body';
 import { publicRoute } from '../../http/session-route';
@@ -12,7 +12,7 @@ export const POST = publicRoute(async (call) => {
   const user = await call.runtime.db.prisma.user.findUnique({ where: { email: email.toLowerCase() }, select: { id: true, email: true } });
   if (user) {
     const { token } = await issueResetToken(call.runtime, { userId: user.id, purpose: 'forgot', ttlSeconds: FORGOT_PASSWORD_TTL_SECONDS });
-    const link = `${call.runtime.config.APP_URL}/auth/reset-password?token=${token}`;
+    const link = passwordLink(call.runtime.config.APP_URL, token);
     await call.runtime.mailer.send({
       to: user.email,
       subject: 'Reset your Vault password',

@@ -7,5 +7,5 @@ export const GET = publicRoute(async (call) => {
   const token = new URL(call.request.url).searchParams.get('token');
   if (!token) throw new VaultError('invalid_token', messages.invalidToken, [{ path: 'token', message: 'token is required' }]);
   const row = await findResetTokenOrThrow(call.runtime, token);
-  return call.json(200, { success: true, valid: true, expires_at: row.expiresAt.toISOString() });
+  return call.json(200, { success: true, valid: true, purpose: row.purpose, expires_at: row.expiresAt.toISOString() });
 });

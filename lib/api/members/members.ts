@@ -4,7 +4,7 @@ import { sessionRoute } from '../../http/session-route';
 import { inviteMember } from '../../members/invite-member';
 import { listMembers } from '../../members/list-members';
 import { ZInviteMemberRequestSchema } from '../../members/schemas';
-import { managedRoute } from '../../http/managed-route';
+import { auditResource, managedRoute } from '../../http/managed-route';
 
 export const GET = sessionRoute({}, async (call) => {
   return call.json(200, { success: true, data: await listMembers(call.runtime, { accountId: call.user.accountId }) });
@@ -13,5 +13,6 @@ export const GET = sessionRoute({}, async (call) => {
 export const POST = managedRoute('member.invite', async (call, target) => {
   const input = ZInviteMemberRequestSchema.parse(parseJsonRequest(call.request, call.body));
   const member = await inviteMember(call.runtime, { accountId: call.user.accountId, actorRole: call.user.role, ...input });
+  target.resource = auditResource('member.invite', member.id);
   return call.json(201, { success: true, data: member });
 });

@@ -4,7 +4,7 @@ import { sessionRoute } from '../../http/session-route';
 import { createAccountProject } from '../../projects/create-account-project';
 import { listProjects } from '../../projects/list-projects';
 import { ZCreateProjectRequestSchema } from '../../projects/schemas';
-import { managedRoute } from '../../http/managed-route';
+import { auditResource, managedRoute } from '../../http/managed-route';
 
 export const GET = sessionRoute({}, async (call) => {
   return call.json(200, { success: true, data: await listProjects(call.runtime, { accountId: call.user.accountId }) });
@@ -13,6 +13,6 @@ export const GET = sessionRoute({}, async (call) => {
 export const POST = managedRoute('project.create', async (call, target) => {
   const input = ZCreateProjectRequestSchema.parse(parseJsonRequest(call.request, call.body));
   const project = await createAccountProject(call.runtime, { accountId: call.user.accountId, ...input });
-  target.projectId = project.id;
+  Object.assign(target, { projectId: project.id, resource: auditResource('project.create', project.id) });
   return call.json(201, { success: true, data: project });
 });

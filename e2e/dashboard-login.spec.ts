@@ -1,0 +1,132 @@
+// The dashboard sign-in in a real browser: next-auth credentials, then the MFA step; the session cookie is
+// the API's own (a bearer token for the API), sign-out revokes it server-side; an invitation link opens the
+// password page. Runs against `npm start` on the embedded default (playwright.config.ts).
+import path from 'node:path';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { generate } from 'otplib';
+import { readOutbox } from '../lib/mail/outbox';
+import { E2E_ADMIN_PASSWORD } from '../playwright.config';
+
+const OWNER = 'owner@e2e.test';
+
+function dataDir(): string {
+  const dir = process.env.E2E_DATA_DIR;
+  if (!dir) throw new Error('E2E_DATA_DIR is not set: run the e2e tests through playwright.config.ts');
+  return dir;
+}
+
+async function apiLogin(request: APIRequestContext, email: string, password: string): Promise<string> {
+  const response = await request.post('/auth/login', { data: { email, password } });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { token: string }).token;
+}
+
+async function sessionCookie(page: Page) {
+  return (await page.context().cookies()).find((cookie) => cookie.name === 'vault_session');
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** A TOTP code the server accepts now (waits out the last second of a 30-second step). */
+async function currentCode(secret: string): Promise<string> {
+  const intoStep = Date.now() % 30_000;
+  if (intoStep > 29_000) await new Promise((resolve) => setTimeout(resolve, 30_000 - intoStep + 50));
+  return generate({ secret, epoch: Math.floor(Date.now() / 1000) });
+}
+
+test.describe('dashboard sign-in', () => {
+  test('a visitor is sent to /login; a wrong password is refused; the owner reaches the dashboard; sign-out ends the session everywhere', async ({ page, request }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/login\?callbackUrl=%2Fdashboard$/);
+    await expect(page.getByRole('heading', { name: 'Sign in to Vault' })).toBeVisible();
+
+    await signIn(page, OWNER, 'not the password 1');
+    await expect(page.getByRole('alert')).toHaveText('Invalid email or password');
+    expect(await sessionCookie(page)).toBeUndefined();
+
+    await signIn(page, OWNER, E2E_ADMIN_PASSWORD);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByTestId('signed-in-user')).toContainText(OWNER);
+    await expect(page.getByRole('region', { name: 'Projects' })).toContainText('Test');
+    await expect(page.getByRole('region', { name: 'Recent activity' })).toContainText('auth.login');
+    await page.screenshot({ path: path.join(test.info().project.outputDir, 'dashboard.png'), fullPage: true });
+
+    // The browser session is the API's session: HttpOnly, SameSite=Lax, and a bearer token for the API.
+    const cookie = await sessionCookie(page);
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', secure: false });
+    const verified = await request.get('/auth/verify', { headers: { authorization: `Bearer ${cookie!.value}` } });
+    expect(verified.status()).toBe(200);
+    expect(((await verified.json()) as { user: { email: string } }).user.email).toBe(OWNER);
+    // ...and the page's own fetches carry it as a cookie.
+    const projects = await page.evaluate(async () => (await fetch('/api/projects', { headers: { accept: 'application/json' } })).status);
+    expect(projects).toBe(200);
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/login/);
+    expect((await request.get('/auth/verify', { headers: { authorization: `Bearer ${cookie!.value}` } })).status()).toBe(401);
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/login/);
+    expect(errors).toEqual([]);
+  });
+
+  test('logging out through the API ends the browser session too', async ({ page }) => {
+    await page.goto('/login');
+    await signIn(page, OWNER, E2E_ADMIN_PASSWORD);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const status = await page.evaluate(async () => (await fetch('/auth/logout', { method: 'POST', headers: { accept: 'application/json' } })).status);
+    expect(status).toBe(200);
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/login/);
+  });
+
+  test('an invited member sets a password from the mailed link, turns MFA on, and signs in with the code step', async ({ page, request }) => {
+    const owner = await apiLogin(request, OWNER, E2E_ADMIN_PASSWORD);
+    const email = `invitee-${Date.now()}@e2e.test`;
+    const invited = await request.post('/api/members', { headers: { authorization: `Bearer ${owner}` }, data: { email, role: 'developer', name: 'Invited Dev' } });
+    expect(invited.status()).toBe(201);
+
+    const mail = (await readOutbox(dataDir())).find((message) => message.to.includes(email));
+    expect(mail).toBeDefined();
+    const link = /(http\S+\/reset-password\?token=\S+)/.exec(mail!.text)![1]!;
+    await page.goto(link);
+    await expect(page.getByRole('heading', { name: 'Welcome to Vault' })).toBeVisible();
+    const password = 'invited member passw0rd';
+    await page.getByLabel('New password').fill(password);
+    await page.getByLabel('Repeat it').fill(password);
+    await page.getByRole('button', { name: 'Set password' }).click();
+    await expect(page.getByRole('status')).toContainText('Your password is set');
+    // The link works once.
+    await page.goto(link);
+    await expect(page.getByRole('alert')).toContainText('This link is invalid, expired or already used');
+
+    // MFA on, through the API with the member's own session.
+    const member = await apiLogin(request, email, password);
+    const auth = { authorization: `Bearer ${member}` };
+    const setup = (await (await request.post('/user/settings/mfa', { headers: auth, data: { enable: true } })).json()) as { totp_uri: string; backup_codes: string[] };
+    const secret = new URL(setup.totp_uri).searchParams.get('secret')!;
+    expect((await request.post('/user/settings/mfa', { headers: auth, data: { enable: true, code: await currentCode(secret) } })).status()).toBe(200);
+
+    await page.goto('/login');
+    await signIn(page, email, password);
+    await expect(page.getByRole('heading', { name: 'Two-step verification' })).toBeVisible();
+    expect(await sessionCookie(page)).toBeUndefined();
+    await page.getByLabel('Authentication code').fill('000000' === (await currentCode(secret)) ? '111111' : '000000');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Invalid or expired code');
+
+    // A backup code also completes the step (the TOTP code of this step was used by the setup above).
+    await page.getByRole('button', { name: 'Use a backup code instead' }).click();
+    await page.getByLabel('Backup code').fill(setup.backup_codes[0]!);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByTestId('signed-in-user')).toContainText(email);
+    await expect(page.getByText('Two-step verification on')).toBeVisible();
+  });
+});

@@ -1,0 +1,21 @@
+-- AlterTable
+ALTER TABLE "audit_logs" ADD COLUMN     "resource" TEXT;
+
+-- The append-only rule covers the new column too: once written, no column of a row may change (the
+-- sealer only fills chain_index, prev_hash and hash of unsealed rows).
+CREATE OR REPLACE FUNCTION "audit_logs_append_only"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'DELETE' THEN
+    RAISE EXCEPTION 'audit_logs is append-only';
+  END IF;
+  IF OLD."hash" IS NOT NULL
+     OR (NEW."id", NEW."seq", NEW."action", NEW."outcome", NEW."status_code", NEW."project_id", NEW."application_id",
+         NEW."user_id", NEW."token_id", NEW."resource", NEW."ip", NEW."request_id", NEW."created_at")
+        IS DISTINCT FROM
+        (OLD."id", OLD."seq", OLD."action", OLD."outcome", OLD."status_code", OLD."project_id", OLD."application_id",
+         OLD."user_id", OLD."token_id", OLD."resource", OLD."ip", OLD."request_id", OLD."created_at") THEN
+    RAISE EXCEPTION 'audit_logs rows cannot change once written';
+  END IF;
+  RETURN NEW;
+END;
+$$;
