@@ -56,7 +56,7 @@ function buildDocument() {
     type: 'apiKey',
     in: 'cookie',
     name: 'vault_session',
-    description: 'The session JWT in the HttpOnly `vault_session` cookie set by login; an alternative to SessionAuth.',
+    description: 'The session JWT in the HttpOnly `vault_session` cookie, set by POST /auth/login, the MFA step, and the dashboard sign-in (next-auth at /api/auth/*, whose session cookie this is); an alternative to SessionAuth.',
   });
 
   registry.registerPath({
