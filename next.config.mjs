@@ -32,14 +32,28 @@ const serverExternalPackages = [
 ];
 
 /** Headers for every response Next serves. API responses from the fast door never pass through here. */
-const securityHeaders = [
+const commonHeaders = [
   { key: 'X-Content-Type-Options', value: 'nosniff' },
-  { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
-  // No framing for now. Hosted checkout (embeddable by iframe) will replace this, for its own paths only,
-  // with a per-session `frame-ancestors` CSP; keep this rule off those paths when it lands.
-  { key: 'X-Frame-Options', value: 'DENY' },
   { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=(), browsing-topics=()' },
+];
+
+/** Every page but the hosted checkout: never framed, no opener across origins. */
+const pageHeaders = [
+  { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
+  { key: 'X-Frame-Options', value: 'DENY' },
   { key: 'Cross-Origin-Opener-Policy', value: 'same-origin' },
+];
+
+/**
+ * The hosted checkout page (/checkout/{sessionId}): it is opened as a popup or a new tab by the merchant's
+ * page and reports back through `window.opener`, which `same-origin` COOP would sever; its URL (the session
+ * id) is never sent as a referrer. Its Content-Security-Policy (per-request nonce, frame-ancestors from the
+ * session) and X-Frame-Options (DENY unless an iframe session) are set per request by the production server
+ * before it hands the request to Next (lib/checkout/page-headers.ts), because they depend on the session.
+ */
+const checkoutPageHeaders = [
+  { key: 'Referrer-Policy', value: 'no-referrer' },
+  { key: 'Cross-Origin-Opener-Policy', value: 'unsafe-none' },
 ];
 
 /** @type {import('next').NextConfig} */
@@ -54,7 +68,12 @@ const nextConfig = {
   // next/image's optimiser would need sharp; pages use plain SVG/CSS assets from public/.
   images: { unoptimized: true },
   async headers() {
-    return [{ source: '/:path*', headers: securityHeaders }];
+    return [
+      { source: '/:path*', headers: commonHeaders },
+      // Everything except /checkout/… (the negative look-ahead also lets `/` through).
+      { source: '/:path((?!checkout/).*)', headers: pageHeaders },
+      { source: '/checkout/:path*', headers: checkoutPageHeaders },
+    ];
   },
 };
 

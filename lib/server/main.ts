@@ -2,6 +2,7 @@
 // VAULT_API_ONLY), listen on PORT; on SIGTERM/SIGINT stop accepting, finish in-flight requests,
 // close pools and exit 0.
 import { bootstrapBanner, bootstrapIfEmpty } from '../accounts/bootstrap';
+import { checkoutPageHeadersHook } from '../checkout/page-headers';
 import { ConfigError, getConfig } from '../config';
 import { createLogger } from '../logger';
 import { projectRoot } from '../paths';
@@ -36,7 +37,8 @@ async function main(): Promise<void> {
   if (bootstrapped) process.stdout.write(bootstrapBanner(bootstrapped, config.APP_URL));
 
   const next = config.VAULT_API_ONLY ? undefined : await loadNext({ port: config.PORT });
-  const { server, drain } = createVaultServer({ logger, trustProxy: config.TRUST_PROXY, next });
+  const beforeNext = next ? checkoutPageHeadersHook(runtime) : undefined;
+  const { server, drain } = createVaultServer({ logger, trustProxy: config.TRUST_PROXY, next, beforeNext });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.PORT, config.HOST, resolve);

@@ -1,0 +1,76 @@
+// GET /checkout/{sessionId} — the hosted checkout page: card form for an open session, or its outcome.
+// Headers (CSP with this request's nonce, frame-ancestors from the session, X-Frame-Options) are set by the
+// production server before Next renders (lib/checkout/page-headers.ts); Next stamps the nonce on its scripts.
+import type { Metadata } from 'next';
+import { headers } from 'next/headers';
+import { notFound } from 'next/navigation';
+import { cache } from 'react';
+import { CheckoutApp } from '../../../components/checkout/checkout-app';
+import { CheckoutUnavailable } from '../../../components/checkout/checkout-unavailable';
+import { loadCheckoutView } from '../../../lib/checkout/load-checkout-view';
+import { CHECKOUT_POLICY_MARKER } from '../../../lib/checkout/page-headers';
+import { errorRedirectUrl, successRedirectUrl } from '../../../lib/checkout/return-urls';
+import { getRuntime } from '../../../lib/runtime';
+
+// Per request: a fresh nonce, the live session state; never prerendered or cached.
+export const dynamic = 'force-dynamic';
+export const runtime = 'nodejs';
+
+type Params = { params: Promise<{ sessionId: string }> };
+
+const view = cache(async (sessionId: string) => loadCheckoutView(await getRuntime(), sessionId));
+
+export async function generateMetadata({ params }: Params): Promise<Metadata> {
+  const found = await view((await params).sessionId);
+  return {
+    title: found ? `Pay ${found.merchantName}` : 'Checkout not found',
+    robots: { index: false, follow: false },
+    referrer: 'no-referrer',
+  };
+}
+
+/** The customer's first language from Accept-Language when Intl knows it, else en-US. */
+function localeFrom(acceptLanguage: string | null): string {
+  const first = acceptLanguage?.split(',')[0]?.split(';')[0]?.trim();
+  if (!first || first === '*') return 'en-US';
+  try {
+    return Intl.NumberFormat.supportedLocalesOf([first])[0] ?? 'en-US';
+  } catch {
+    return 'en-US';
+  }
+}
+
+function formatAmount(amount: string, currency: string, locale: string): string {
+  try {
+    // A decimal string is formatted exactly (no float rounding).
+    return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount as unknown as number);
+  } catch {
+    return `${amount} ${currency}`;
+  }
+}
+
+export default async function CheckoutPage({ params }: Params) {
+  const requestHeaders = await headers();
+  // Fail closed: in production the page is only served with the policy the Vault server sets per request
+  // (frame-ancestors, nonce). `next start` or another server in front of Next without it gets no form.
+  if (process.env.NODE_ENV === 'production' && requestHeaders.get(CHECKOUT_POLICY_MARKER) !== '1') {
+    return <CheckoutUnavailable />;
+  }
+  const found = await view((await params).sessionId);
+  if (!found) notFound();
+  const locale = localeFrom(requestHeaders.get('accept-language'));
+  const paid = found.payment ? successRedirectUrl(found, found.payment.transactionId) : null;
+  return (
+    <CheckoutApp
+      view={found}
+      amountLabel={formatAmount(found.amount, found.currency, locale)}
+      serverNow={Date.now()}
+      returnUrls={{
+        expired: errorRedirectUrl(found, 'expired'),
+        exhausted: errorRedirectUrl(found, 'attempts_exhausted'),
+        error: errorRedirectUrl(found, 'checkout_error'),
+        paid,
+      }}
+    />
+  );
+}

@@ -1,0 +1,106 @@
+// The page's two calls, same origin (CSP connect-src 'self'): POST /checkout/{id}/pay and /cancel. Answers are
+// mapped to what the page does next; card data goes only in the JSON body of the pay call, never a URL.
+import type { CheckoutErrorInfo, PaymentData } from './messages';
+
+export type PayBody = { cardNumber: string; expirationMonth: string; expirationYear: string; cvc: string; cardholderName?: string };
+
+export type PayOutcome =
+  | { kind: 'paid'; paymentData: PaymentData; redirectUrl: string }
+  /** Declined or processor error; `final` when that was the last attempt (the session is over). */
+  | { kind: 'failed'; error: CheckoutErrorInfo; attemptsRemaining: number | null; final: boolean; redirectUrl: string | null }
+  | { kind: 'invalid'; fields: { path: string; message: string }[] }
+  | { kind: 'already_paid' }
+  | { kind: 'cancelled' }
+  | { kind: 'exhausted'; error: CheckoutErrorInfo; redirectUrl: string | null }
+  | { kind: 'expired'; redirectUrl: string | null }
+  | { kind: 'in_progress'; error: CheckoutErrorInfo }
+  | { kind: 'not_found'; error: CheckoutErrorInfo }
+  /** Network failure, 5xx without a processor verdict, or anything unexpected: the customer may try again. */
+  | { kind: 'unavailable' };
+
+export type CancelOutcome =
+  | { kind: 'cancelled'; redirectUrl: string | null }
+  | { kind: 'already_paid' }
+  | { kind: 'expired'; redirectUrl: string | null }
+  | { kind: 'unavailable' };
+
+type ErrorBody = {
+  success?: boolean;
+  status?: string;
+  redirectUrl?: string;
+  attempts_remaining?: number;
+  paymentData?: PaymentData;
+  error?: { code?: string; message?: string; fields?: { path?: string; message?: string }[] };
+};
+
+async function post(path: string, body: unknown): Promise<{ status: number; json: ErrorBody } | null> {
+  try {
+    const response = await fetch(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(body),
+      credentials: 'same-origin',
+      cache: 'no-store',
+      referrerPolicy: 'no-referrer',
+    });
+    const json = (await response.json().catch(() => ({}))) as ErrorBody;
+    return { status: response.status, json: json && typeof json === 'object' ? json : {} };
+  } catch {
+    return null;
+  }
+}
+
+function errorInfo(json: ErrorBody, fallback: CheckoutErrorInfo): CheckoutErrorInfo {
+  const code = typeof json.error?.code === 'string' ? json.error.code : fallback.code;
+  const message = typeof json.error?.message === 'string' ? json.error.message : fallback.message;
+  return { code, message };
+}
+
+function sessionPath(sessionId: string, action: 'pay' | 'cancel'): string {
+  return `/checkout/${encodeURIComponent(sessionId)}/${action}`;
+}
+
+export async function pay(sessionId: string, body: PayBody): Promise<PayOutcome> {
+  const answer = await post(sessionPath(sessionId, 'pay'), body);
+  if (!answer) return { kind: 'unavailable' };
+  const { status, json } = answer;
+  const redirectUrl = typeof json.redirectUrl === 'string' ? json.redirectUrl : null;
+  if (status === 200 && json.success && json.paymentData && redirectUrl) {
+    return { kind: 'paid', paymentData: json.paymentData, redirectUrl };
+  }
+  const code = json.error?.code;
+  if ((status === 402 || status === 502) && code) {
+    return {
+      kind: 'failed',
+      error: errorInfo(json, { code: 'processor_error', message: 'The payment could not be completed' }),
+      attemptsRemaining: typeof json.attempts_remaining === 'number' ? json.attempts_remaining : null,
+      final: json.status === 'expired',
+      redirectUrl,
+    };
+  }
+  if (status === 400 && code === 'validation_error') {
+    const fields = (json.error?.fields ?? []).map((field) => ({ path: String(field.path ?? ''), message: String(field.message ?? '') }));
+    return { kind: 'invalid', fields };
+  }
+  if (status === 409 && code === 'session_completed') return { kind: 'already_paid' };
+  if (status === 409 && code === 'session_cancelled') return { kind: 'cancelled' };
+  if (status === 409 && code === 'attempts_exhausted') {
+    return { kind: 'exhausted', error: errorInfo(json, { code, message: 'Too many payment attempts' }), redirectUrl };
+  }
+  if (status === 409 && code === 'payment_in_progress') {
+    return { kind: 'in_progress', error: errorInfo(json, { code, message: 'A payment for this session is already in progress' }) };
+  }
+  if (status === 410) return { kind: 'expired', redirectUrl };
+  if (status === 404) return { kind: 'not_found', error: errorInfo(json, { code: 'not_found', message: 'Checkout session not found' }) };
+  return { kind: 'unavailable' };
+}
+
+export async function cancel(sessionId: string): Promise<CancelOutcome> {
+  const answer = await post(sessionPath(sessionId, 'cancel'), {});
+  if (!answer) return { kind: 'unavailable' };
+  const { status, json } = answer;
+  if (status === 200 && json.success) return { kind: 'cancelled', redirectUrl: typeof json.redirectUrl === 'string' ? json.redirectUrl : null };
+  if (status === 409 && json.error?.code === 'session_completed') return { kind: 'already_paid' };
+  if (status === 410) return { kind: 'expired', redirectUrl: typeof json.redirectUrl === 'string' ? json.redirectUrl : null };
+  return { kind: 'unavailable' };
+}

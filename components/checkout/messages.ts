@@ -1,0 +1,42 @@
+// Browser messages from the checkout page to the page that embeds it (the spec's Events), and the page's
+// navigation. Messages go to window.parent (iframe) or window.opener (popup, new tab) with targetOrigin
+// exactly the session's parentOrigin — never "*", and never in redirect mode (there is no embedding page).
+import type { CheckoutView } from '../../lib/checkout/load-checkout-view';
+
+export type CheckoutErrorInfo = { code: string; message: string };
+export type PaymentData = { transactionId: string; amount: string; currency: string; brand: string | null; last4: string };
+
+export type CheckoutMessage =
+  | { type: 'CHECKOUT_READY'; sessionId: string }
+  | { type: 'PAYMENT_SUCCESS'; sessionId: string; paymentData: PaymentData }
+  | { type: 'PAYMENT_ERROR'; sessionId: string; error: CheckoutErrorInfo }
+  | { type: 'CHECKOUT_CANCELLED'; sessionId: string; reason: 'user_cancelled' }
+  | { type: 'CHECKOUT_ERROR'; sessionId: string; error: CheckoutErrorInfo }
+  | { type: 'CHECKOUT_EXPIRED'; sessionId: string; error: CheckoutErrorInfo };
+
+export type Embedding = Pick<CheckoutView, 'embedMode' | 'parentOrigin'>;
+
+export const EXPIRED_ERROR: CheckoutErrorInfo = { code: 'session_expired', message: 'This checkout session has expired' };
+
+/** The window to report to, or null when there is none (redirect mode, or opened without an opener/parent). */
+function embedder(embedding: Embedding): Window | null {
+  if (embedding.embedMode === 'redirect' || !embedding.parentOrigin) return null;
+  if (embedding.embedMode === 'iframe') return window.parent !== window ? window.parent : null;
+  return (window.opener as Window | null) ?? null;
+}
+
+export function postToEmbedder(embedding: Embedding, message: CheckoutMessage): void {
+  const target = embedder(embedding);
+  if (!target || !embedding.parentOrigin) return;
+  try {
+    // The browser drops the message unless the target's origin is exactly parentOrigin.
+    target.postMessage(message, embedding.parentOrigin);
+  } catch {
+    // A closed or cross-origin-isolated opener: nothing to report to.
+  }
+}
+
+/** Leaves the checkout (the whole tab, the popup, or — in iframe mode — the iframe's own document). */
+export function navigateTo(url: string): void {
+  window.location.assign(url);
+}

@@ -1,0 +1,74 @@
+// Response headers of the hosted checkout page (GET /checkout/{sessionId}), workstream C.
+// The production server (lib/server/create-server.ts → lib/checkout/page-headers.ts) sets them before it hands
+// the request to Next, because `frame-ancestors` depends on the session's parentOrigin, which only a lookup
+// can tell. next.config.mjs keeps the static headers of these paths (no-referrer, COOP unsafe-none) and
+// leaves X-Frame-Options and CSP to this module.
+import { randomBytes } from 'node:crypto';
+
+export type CheckoutFraming =
+  /** An iframe session: only its parentOrigin may frame the page. */
+  | { kind: 'parent'; origin: string }
+  /** Every other mode, unknown ids, errors: nobody may frame the page. */
+  | { kind: 'none' };
+
+/** 128 random bits, base64: unguessable, and accepted by Next's nonce parser (`[A-Za-z0-9+/_-]+={0,2}`). */
+export function createNonce(): string {
+  return randomBytes(16).toString('base64');
+}
+
+/** Letters, digits, dots and hyphens (the URL parser also lets `*` and others through), or an IPv6 literal. */
+const HOST_NAME = /^(\[[0-9a-f:.]+\]|[a-z0-9-]+(\.[a-z0-9-]+)*)$/;
+
+/**
+ * An exact origin as stored on a session (`https://host[:port]`, or `http://` for localhost/127.0.0.1), made
+ * safe to place in a header: the value is re-derived with the URL parser and must round-trip unchanged, so
+ * no path, wildcard, space, quote, comma or `;` can ever reach the policy. Anything else → null (no framing).
+ */
+export function frameableOrigin(value: string | null | undefined): string | null {
+  if (!value || !URL.canParse(value)) return null;
+  const url = new URL(value);
+  if (url.origin !== value || !HOST_NAME.test(url.hostname)) return null;
+  if (url.protocol === 'https:') return url.origin;
+  if (url.protocol === 'http:' && (url.hostname === 'localhost' || url.hostname === '127.0.0.1' || url.hostname === '[::1]')) return url.origin;
+  return null;
+}
+
+/**
+ * The page's Content-Security-Policy. Only scripts carrying this response's nonce run ('strict-dynamic' lets
+ * them load Next's own chunks, same origin), nothing is fetched from or sent to another origin, no plugins,
+ * no <base>, forms post only to the checkout itself, and framing follows the session.
+ */
+export function checkoutContentSecurityPolicy(options: { nonce: string; framing: CheckoutFraming }): string {
+  const { nonce, framing } = options;
+  const ancestors = framing.kind === 'parent' ? frameableOrigin(framing.origin) : null;
+  const directives: [string, string][] = [
+    ['default-src', "'self'"],
+    ['script-src', `'nonce-${nonce}' 'strict-dynamic'`],
+    ['style-src', `'self' 'nonce-${nonce}'`],
+    ['img-src', "'self' data:"],
+    ['font-src', "'self'"],
+    ['connect-src', "'self'"],
+    ['media-src', "'none'"],
+    ['object-src', "'none'"],
+    ['frame-src', "'none'"],
+    ['worker-src', "'none'"],
+    ['manifest-src', "'self'"],
+    ['base-uri', "'none'"],
+    ['form-action', "'self'"],
+    ['frame-ancestors', ancestors ?? "'none'"],
+  ];
+  return directives.map(([name, value]) => `${name} ${value}`).join('; ');
+}
+
+/**
+ * Headers the server sets on a checkout page response. `X-Frame-Options: DENY` only when nobody may frame
+ * it (an iframe session must not carry it: some browsers honour it over `frame-ancestors`).
+ */
+export function checkoutPageHeaders(options: { nonce: string; framing: CheckoutFraming }): Record<string, string> {
+  const policy = checkoutContentSecurityPolicy(options);
+  const framed = options.framing.kind === 'parent' && frameableOrigin(options.framing.origin) !== null;
+  return {
+    'content-security-policy': policy,
+    ...(framed ? {} : { 'x-frame-options': 'DENY' }),
+  };
+}
