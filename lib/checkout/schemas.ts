@@ -23,7 +23,7 @@ function returnUrlField(name: string, description: string, example: string) {
     .meta({ description, example });
 }
 
-function buildSessionSchema(minExpirySeconds: number) {
+function sessionFields(minExpirySeconds: number) {
   const expiryMessage = `expiresInSeconds must be a whole number from ${minExpirySeconds} to ${MAX_EXPIRY_SECONDS}`;
   return z
     .strictObject(
@@ -72,6 +72,11 @@ function buildSessionSchema(minExpirySeconds: number) {
       },
       { error: objectError },
     )
+    .meta({ description: 'A checkout session: what the customer pays, to whom, where they go afterwards, and how the page is embedded.' });
+}
+
+function buildSessionSchema(minExpirySeconds: number) {
+  return sessionFields(minExpirySeconds)
     .superRefine((body, ctx) => {
       if (body.embedMode !== 'redirect' && body.parentOrigin === undefined) {
         ctx.addIssue({ code: 'custom', path: ['parentOrigin'], message: `parentOrigin is required when embedMode is ${EMBEDDED_MODES.join(', ')}` });
@@ -102,8 +107,9 @@ export function checkoutSessionSchema(minExpirySeconds: number): ReturnType<type
   return schema;
 }
 
-export const ZCreateCheckoutSessionRequestSchema = checkoutSessionSchema(60);
-export type TCreateCheckoutSessionRequest = z.output<typeof ZCreateCheckoutSessionRequestSchema>;
+/** The request body as documented (default CHECKOUT_MIN_EXPIRY_SECONDS); handlers parse with checkoutSessionSchema. */
+export const ZCreateCheckoutSessionRequestSchema = sessionFields(60);
+export type TCreateCheckoutSessionRequest = z.output<ReturnType<typeof checkoutSessionSchema>>;
 
 /** The card as the page sends it. A card past its expiry month is refused here: it could never be charged. */
 export const ZPayCheckoutRequestSchema = z

@@ -32,8 +32,8 @@ export type ApiCall = {
   /** The raw request body (empty for bodiless methods). */
   body: Uint8Array;
   params: Record<string, string>;
-  /** Set by the handler so the audit row names the token it touched. */
-  audit: { tokenId?: string | null; written?: boolean };
+  /** Set by the handler so the audit row names the token (or other resource, `type:id`) it touched. */
+  audit: { tokenId?: string | null; resource?: string | null; written?: boolean };
   /**
    * The audit row of a successful outcome, for handlers that write it together with their own row
    * (tokenize): they then set `audit.written` and the wrapper writes nothing more.
@@ -126,6 +126,7 @@ export function apiRoute(options: ApiRouteOptions, handler: (call: ApiCall) => P
         applicationId: principal?.application.id,
         userId,
         tokenId: audit.tokenId,
+        resource: audit.resource,
         ip,
       });
     }

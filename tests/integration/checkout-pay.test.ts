@@ -85,6 +85,7 @@ describe('pay — happy', () => {
       projectId: vault.tenants.test.projectId,
       applicationId: vault.tenants.test.applicationId,
       tokenId: token.id,
+      resource: `checkout_session:${sessionId}`,
     });
     const tokenize = await vault.runtime.db.prisma.auditLog.findFirstOrThrow({ where: { requestId: response.headers.get('x-request-id')!, action: 'checkout.tokenize' } });
     expect(tokenize).toMatchObject({ outcome: 'success', statusCode: 201, tokenId: token.id, projectId: vault.tenants.test.projectId });
@@ -124,7 +125,7 @@ describe('pay — happy', () => {
     expect(response.json).toEqual({ success: true, status: 'cancelled', redirectUrl: 'https://shop.example/cart' });
     expect((await cancel(sessionId)).json).toEqual(response.json);
     expect((await readSession(vault, merchant, sessionId)).json.data.status).toBe('cancelled');
-    expect(await auditRow(response)).toMatchObject({ action: 'checkout.cancel', outcome: 'success', statusCode: 200, projectId: vault.tenants.test.projectId });
+    expect(await auditRow(response)).toMatchObject({ action: 'checkout.cancel', outcome: 'success', statusCode: 200, projectId: vault.tenants.test.projectId, resource: `checkout_session:${sessionId}` });
     const paid = await pay(sessionId);
     expect(paid.status).toBe(409);
     expect(paid.json).toEqual(errorBody(paid, 'session_cancelled', 'This checkout session was cancelled'));
@@ -342,7 +343,7 @@ describe('pay — security', () => {
   it('a refused cross-origin Pay is audited as a failure', async () => {
     const sessionId = await openSession(vault, merchant);
     const response = await pay(sessionId, {}, { origin: 'https://evil.example' });
-    expect(await auditRow(response)).toMatchObject({ action: 'checkout.pay', outcome: 'failure', statusCode: 403, tokenId: null });
+    expect(await auditRow(response)).toMatchObject({ action: 'checkout.pay', outcome: 'failure', statusCode: 403, tokenId: null, resource: `checkout_session:${sessionId}` });
   });
 
   it('the canary card number and CVV never reach a response, an audit row, a stored checkout row or a log line', async () => {

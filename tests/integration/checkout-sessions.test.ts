@@ -68,6 +68,7 @@ describe('POST /api/sessions/create — happy', () => {
       statusCode: 201,
       projectId: vault.tenants.test.projectId,
       applicationId: vault.tenants.test.applicationId,
+      resource: `checkout_session:${response.json.sessionId}`,
     });
   });
 
@@ -150,7 +151,7 @@ describe('GET /api/sessions/{id} — happy', () => {
       success: true,
       data: { sessionId: created.json.sessionId, status: 'open', amount: '10.50', currency: 'EUR', embedMode: 'popup', attempts: 0, expiresAt: created.json.expiresAt },
     });
-    expect(await auditRow(response)).toMatchObject({ action: 'checkout.session.get', outcome: 'success', statusCode: 200, projectId: vault.tenants.test.projectId });
+    expect(await auditRow(response)).toMatchObject({ action: 'checkout.session.get', outcome: 'success', statusCode: 200, projectId: vault.tenants.test.projectId, resource: `checkout_session:${created.json.sessionId}` });
   });
 
   it('a completed session carries its transactionId; an expired one is reported expired (lazily)', async () => {

@@ -88,7 +88,7 @@ describe('merchants — happy', () => {
     });
     const { id, service_api_key: key } = response.json.data;
     issuedKeys.push(key);
-    expect(await auditRow(response)).toMatchObject({ action: 'merchant.create', outcome: 'success', statusCode: 201, userId: users.owner.id, projectId: vault.tenants.test.projectId });
+    expect(await auditRow(response)).toMatchObject({ action: 'merchant.create', outcome: 'success', statusCode: 201, userId: users.owner.id, projectId: vault.tenants.test.projectId, resource: `merchant:${id}` });
     const row = await vault.runtime.db.prisma.merchant.findUniqueOrThrow({ where: { id }, select: { keyHash: true, keyPrefix: true, processorType: true } });
     expect(row).toEqual({ keyHash: sha256Hex(key), keyPrefix: key.slice(0, 13), processorType: 'sandbox' });
   });
@@ -177,7 +177,7 @@ describe('merchants — happy', () => {
     expect(await sessionStatusWith(created.service_api_key, created.id)).toBe(401);
     expect((await api('owner', 'GET', `/api/merchants/${created.id}`)).status).toBe(404);
     expect((await vault.runtime.db.prisma.checkoutSession.findUniqueOrThrow({ where: { id: session.id } })).status).toBe('expired');
-    expect(await auditRow(response)).toMatchObject({ action: 'merchant.delete', outcome: 'success', userId: users.owner.id, projectId: vault.tenants.test.projectId });
+    expect(await auditRow(response)).toMatchObject({ action: 'merchant.delete', outcome: 'success', userId: users.owner.id, projectId: vault.tenants.test.projectId, resource: `merchant:${created.id}` });
     expect((await api('owner', 'DELETE', `/api/merchants/${created.id}`)).status).toBe(404);
   });
 

@@ -9,6 +9,7 @@ export const POST = merchantSessionRoute({ action: 'checkout.session.create', id
   const input = checkoutSessionSchema(call.runtime.config.CHECKOUT_MIN_EXPIRY_SECONDS).parse(parseJsonRequest(call.request, call.body));
   if (input.merchantId !== call.merchant.id) throw new VaultError('merchant_mismatch', 'merchantId does not name the merchant of the service API key');
   const session = await createCheckoutSession(call.runtime, { project: call.principal.project, applicationId: call.principal.application.id, merchant: call.merchant, input });
+  call.audit.resource = `checkout_session:${session.id}`;
   return call.json(201, {
     success: true,
     sessionId: session.id,

@@ -1,10 +1,11 @@
 // The wrapper of the customer's calls from the checkout page (pay, cancel): no keys (the session id in the
 // path is the credential), same-origin only, request id, body limits, central error mapping (with the
 // extra fields of checkout errors), and one audit row per attempt naming the session's project, the
-// application that created it and the token a payment made. Never a body.
+// application that created it, the session (`checkout_session:cs_…`) and the token a payment made. Never a body.
 import { recordAudit } from '../../audit/record-audit';
 import { assertCheckoutOrigin } from '../../checkout/assert-checkout-origin';
 import { CheckoutError } from '../../checkout/checkout-error';
+import { isCheckoutSessionId } from '../../checkout/session-id';
 import type { RouteContext } from '../../http/api-route';
 import { clientIp } from '../../http/client-ip';
 import { logUnexpected } from '../../http/log-unexpected';
@@ -32,11 +33,13 @@ export function customerCheckoutRoute(action: string, handler: (call: CustomerCa
     const audit: CustomerCall['audit'] = {};
     let runtime: Runtime | undefined;
     let response: Response;
+    // The session the call is about, named even when refused (only ids of the issued shape are recorded).
+    const { sessionId = '' } = await routeParams(context);
+    const resource = isCheckoutSessionId(sessionId) ? `checkout_session:${sessionId}` : null;
     try {
       runtime = await availableRuntime();
       assertCheckoutOrigin(request, runtime.config.CHECKOUT_URL);
       const body = await routeBody(request, context);
-      const { sessionId = '' } = await routeParams(context);
       response = await handler({ request, runtime, requestId, ip, body, sessionId, audit, json: (status, payload) => jsonResponse(status, payload, requestId) });
     } catch (error) {
       const mapped = toVaultError(error);
@@ -55,6 +58,7 @@ export function customerCheckoutRoute(action: string, handler: (call: CustomerCa
         projectId: audit.projectId,
         applicationId: audit.applicationId,
         tokenId: audit.tokenId,
+        resource,
         ip,
       });
     }

@@ -9,6 +9,7 @@ export const GET = merchantSessionRoute({ action: 'checkout.session.get' }, asyn
   if (!session || session.projectId !== call.principal.project.id || session.merchantId !== call.merchant.id) {
     throw new VaultError('not_found', messages.checkoutNotFound);
   }
+  call.audit.resource = `checkout_session:${session.id}`;
   return call.json(200, {
     success: true,
     data: {
