@@ -21,6 +21,11 @@ async function apiLogin(request: APIRequestContext, email: string, password: str
   return ((await response.json()) as { token: string }).token;
 }
 
+/** The page's own alert (Next also keeps an empty role=alert route announcer outside <main>). */
+function formAlert(page: Page) {
+  return page.locator('main').getByRole('alert');
+}
+
 async function sessionCookie(page: Page) {
   return (await page.context().cookies()).find((cookie) => cookie.name === 'vault_session');
 }
@@ -44,11 +49,12 @@ test.describe('dashboard sign-in', () => {
     page.on('pageerror', (error) => errors.push(error.message));
 
     await page.goto('/dashboard');
-    await expect(page).toHaveURL(/\/login\?callbackUrl=%2Fdashboard$/);
+    await expect(page).toHaveURL(/\/login\?callbackUrl=(%2F|\/)dashboard$/);
     await expect(page.getByRole('heading', { name: 'Sign in to Vault' })).toBeVisible();
+    await page.screenshot({ path: path.join(test.info().project.outputDir, 'login.png') });
 
     await signIn(page, OWNER, 'not the password 1');
-    await expect(page.getByRole('alert')).toHaveText('Invalid email or password');
+    await expect(formAlert(page)).toHaveText('Invalid email or password');
     expect(await sessionCookie(page)).toBeUndefined();
 
     await signIn(page, OWNER, E2E_ADMIN_PASSWORD);
@@ -104,7 +110,7 @@ test.describe('dashboard sign-in', () => {
     await expect(page.getByRole('status')).toContainText('Your password is set');
     // The link works once.
     await page.goto(link);
-    await expect(page.getByRole('alert')).toContainText('This link is invalid, expired or already used');
+    await expect(formAlert(page)).toContainText('This link is invalid, expired or already used');
 
     // MFA on, through the API with the member's own session.
     const member = await apiLogin(request, email, password);
@@ -119,7 +125,9 @@ test.describe('dashboard sign-in', () => {
     expect(await sessionCookie(page)).toBeUndefined();
     await page.getByLabel('Authentication code').fill('000000' === (await currentCode(secret)) ? '111111' : '000000');
     await page.getByRole('button', { name: 'Verify' }).click();
-    await expect(page.getByRole('alert')).toHaveText('Invalid or expired code');
+    await expect(formAlert(page)).toHaveText('Invalid or expired code');
+    await page.setViewportSize({ width: 320, height: 640 });
+    await page.screenshot({ path: path.join(test.info().project.outputDir, 'mfa-step-320.png') });
 
     // A backup code also completes the step (the TOTP code of this step was used by the setup above).
     await page.getByRole('button', { name: 'Use a backup code instead' }).click();

@@ -1,4 +1,5 @@
 // GET /dashboard — the signed-in overview: projects, applications (key prefixes only), recent audit events.
+import { redirect } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { currentDashboardUser } from '../../lib/dashboard/current-user';
 import { loadDashboardOverview } from '../../lib/dashboard/load-overview';
@@ -10,8 +11,9 @@ const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone
 const timeFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
 
 export default async function DashboardPage() {
-  // The layout has already sent anyone without a session to /login.
-  const user = (await currentDashboardUser())!;
+  // The layout and the page render concurrently: each checks the session itself.
+  const user = await currentDashboardUser();
+  if (!user) redirect('/login?callbackUrl=/dashboard');
   const overview = await loadDashboardOverview(await getRuntime(), { accountId: user.accountId, userId: user.id });
   return (
     <div className="space-y-10">

@@ -19,7 +19,17 @@ export type LoginResult =
   | { kind: 'mfa_required'; mfaToken: string; user: SessionUser }
   | { kind: 'password_expired'; resetToken: string; user: SessionUser };
 
-const invalid = () => new VaultError('invalid_credentials', messages.invalidCredentials);
+/**
+ * Wrong password, unknown email or locked account: one answer for all. `userId` (a known account's) is for
+ * the audit row only, so an account's owners see attempts on their users; it never reaches the response.
+ */
+export class InvalidCredentialsError extends VaultError {
+  constructor(readonly userId?: string) {
+    super('invalid_credentials', messages.invalidCredentials);
+  }
+}
+
+const invalid = (userId?: string) => new InvalidCredentialsError(userId);
 
 export async function login(
   runtime: Pick<Runtime, 'db' | 'keyring' | 'config'>,
@@ -36,7 +46,7 @@ export async function login(
   const user: SessionUser = { id: rest.id, accountId: rest.accountId, email: rest.email, name: rest.name, role: rest.role, mfaEnabled: rest.mfaEnabled };
   const correct = await verifyPassword(passwordHash, options.password);
   if (rest.lockedUntil && rest.lockedUntil > now) {
-    throw Object.assign(invalid(), { retryAfterSeconds: Math.ceil((rest.lockedUntil.getTime() - now.getTime()) / 1000) });
+    throw Object.assign(invalid(user.id), { retryAfterSeconds: Math.ceil((rest.lockedUntil.getTime() - now.getTime()) / 1000) });
   }
   if (!correct) {
     const failures = rest.failedLogins + 1;
@@ -45,7 +55,7 @@ export async function login(
       where: { id: user.id },
       data: locks ? { failedLogins: 0, lockedUntil: new Date(now.getTime() + LOCKOUT_SECONDS * 1000) } : { failedLogins: failures },
     });
-    throw Object.assign(invalid(), locks ? { retryAfterSeconds: LOCKOUT_SECONDS } : {});
+    throw Object.assign(invalid(user.id), locks ? { retryAfterSeconds: LOCKOUT_SECONDS } : {});
   }
   if (rest.failedLogins > 0 || rest.lockedUntil) await prisma.user.update({ where: { id: user.id }, data: { failedLogins: 0, lockedUntil: null } });
 

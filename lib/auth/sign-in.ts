@@ -5,7 +5,7 @@ import { VaultError } from '../http/errors';
 import { checkTotpCode, useBackupCode } from '../mfa/manage-mfa';
 import type { Runtime } from '../runtime';
 import { limitLoginAttempt } from './login-limits';
-import { login, type LoginResult } from './login';
+import { InvalidCredentialsError, login, type LoginResult } from './login';
 import { startSession, verifyStepToken, type SessionUser } from './sessions';
 
 type SignInRuntime = Pick<Runtime, 'db' | 'keyring' | 'config' | 'store' | 'audit' | 'logger'>;
@@ -27,7 +27,10 @@ export async function signInWithPassword(runtime: SignInRuntime, input: { email:
   try {
     result = await login(runtime, { ...input, ip: origin.ip, userAgent: origin.userAgent });
   } catch (error) {
-    if (error instanceof VaultError) await recordAudit(runtime, { ...audit, outcome: 'failure', statusCode: error.status });
+    if (error instanceof VaultError) {
+      const userId = error instanceof InvalidCredentialsError ? error.userId : undefined;
+      await recordAudit(runtime, { ...audit, userId, outcome: 'failure', statusCode: error.status });
+    }
     throw error;
   }
   await recordAudit(runtime, { ...audit, userId: result.user.id, outcome: 'success', statusCode: result.kind === 'password_expired' ? 403 : 200 });

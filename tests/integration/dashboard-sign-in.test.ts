@@ -120,6 +120,9 @@ describe('next-auth credentials sign-in', () => {
       expect(session).toBeUndefined();
       expect(decodeSignInStep(error)).toEqual({ kind: 'invalid_credentials' });
     }
+    // The failure on a known account is audited against that user (so its owners see it); the unknown email has no user.
+    const failures = await vault.runtime.db.prisma.auditLog.findMany({ where: { action: 'auth.login', outcome: 'failure', userId: users.admin.id } });
+    expect(failures.map((row) => [row.statusCode, row.ip])).toEqual([[401, '203.0.113.9']]);
     const noCsrf = await nextAuth('callback', { method: 'POST', providerId: 'credentials', body: { email: users.admin.email, password: TEST_PASSWORD, json: 'true' } });
     expect(noCsrf.cookies.find((cookie) => cookie.name === 'vault_session')).toBeUndefined();
     expect(noCsrf.redirect).toMatch(/csrf=true/);
