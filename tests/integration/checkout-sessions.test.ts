@@ -121,13 +121,13 @@ describe('POST /api/sessions/create — happy', () => {
     }
   });
 
-  it('Idempotency-Key replays the first session instead of creating another', async () => {
+  it('no Idempotency-Key replay: every create makes a new session (the service key is always checked)', async () => {
     const headers = { 'idempotency-key': `session-${Math.random()}` };
     const first = await createSession(vault, merchant, {}, { headers });
-    const again = await createSession(vault, merchant, {}, { headers });
+    const again = await createSession(vault, merchant, {}, { headers, serviceKey: 'msk_test_0000000000000000000000000000000a' });
     expect(first.status).toBe(201);
-    expect(again.text).toBe(first.text);
-    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.status).toBe(401);
+    expect(again.headers.get('idempotent-replayed')).toBeNull();
   });
 
   it('a production project: live vault key without X-Pub-Key and an msk_live_ merchant', async () => {

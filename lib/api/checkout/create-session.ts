@@ -5,7 +5,7 @@ import { VaultError } from '../../http/errors';
 import { parseJsonRequest } from '../../http/read-body';
 import { merchantSessionRoute } from './merchant-session-route';
 
-export const POST = merchantSessionRoute({ action: 'checkout.session.create', idempotent: true }, async (call) => {
+export const POST = merchantSessionRoute({ action: 'checkout.session.create' }, async (call) => {
   const input = checkoutSessionSchema(call.runtime.config.CHECKOUT_MIN_EXPIRY_SECONDS).parse(parseJsonRequest(call.request, call.body));
   if (input.merchantId !== call.merchant.id) throw new VaultError('merchant_mismatch', 'merchantId does not name the merchant of the service API key');
   const session = await createCheckoutSession(call.runtime, { project: call.principal.project, applicationId: call.principal.application.id, merchant: call.merchant, input });
