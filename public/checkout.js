@@ -29,8 +29,8 @@
  * Behaviour per mode:
  *   redirect  the current page navigates to the checkout; the checkout later navigates to your successUrl,
  *             cancelUrl or errorUrl. No callbacks.
- *   popup     a popup window. It is closed on PAYMENT_SUCCESS and on PAYMENT_ERROR (retried until it is
- *             closed, whether or not it already navigated to your successUrl) and on CHECKOUT_CANCELLED.
+ *   popup     a popup window. It is closed on PAYMENT_SUCCESS (once its navigation to your successUrl has
+ *             landed, or after 1.5 s; retried until it is closed) and on PAYMENT_ERROR and CHECKOUT_CANCELLED.
  *             After a PAYMENT_ERROR the session stays open while attempts remain: call open() again with the
  *             same sessionId to let the customer retry.
  *   iframe    an iframe appended to `container`. It is removed on CHECKOUT_CANCELLED. After PAYMENT_SUCCESS
@@ -57,6 +57,8 @@
   var CLOSE_RETRY_MS = 100;
   var CLOSE_RETRY_LIMIT_MS = 30000;
   var WATCH_MS = 500;
+  var NAVIGATION_WAIT_MS = 1500;
+  var NAVIGATION_POLL_MS = 25;
 
   // The origin this script was served from: the default checkout origin. Captured now, while it is known.
   var scriptSrc = (function () {
@@ -152,6 +154,27 @@
       attempt();
     }
 
+    // After PAYMENT_SUCCESS the checkout navigates the popup to your successUrl at once. A close() that
+    // reaches the browser while that navigation is in flight can be lost, and Chromium then refuses every
+    // later close() of that window. So wait until the navigation has landed (the successUrl is on this
+    // page's origin: the popup's location becomes readable) or NAVIGATION_WAIT_MS has passed (another
+    // origin, or no navigation), then close, retrying until it is closed.
+    function closeAfterNavigation(win) {
+      var started = Date.now();
+      function wait() {
+        if (!win || win.closed) return;
+        var landed = false;
+        try {
+          landed = win.location.href !== 'about:blank' && win.document.readyState !== 'loading';
+        } catch (e) {
+          landed = false; // still the checkout (another origin), or navigating
+        }
+        if (landed || Date.now() - started >= NAVIGATION_WAIT_MS) closeWindowUntilClosed(win);
+        else setTimeout(wait, NAVIGATION_POLL_MS);
+      }
+      wait();
+    }
+
     function removeFrame() {
       if (frame && frame.parentNode) frame.parentNode.removeChild(frame);
     }
@@ -171,9 +194,8 @@
       var callbackName = CALLBACKS[message.type];
       if (!callbackName) return;
 
-      if (mode === 'popup' && (message.type === 'PAYMENT_SUCCESS' || message.type === 'PAYMENT_ERROR' || message.type === 'CHECKOUT_CANCELLED')) {
-        closeWindowUntilClosed(popup);
-      }
+      if (mode === 'popup' && message.type === 'PAYMENT_SUCCESS') closeAfterNavigation(popup);
+      if (mode === 'popup' && (message.type === 'PAYMENT_ERROR' || message.type === 'CHECKOUT_CANCELLED')) closeWindowUntilClosed(popup);
       if (mode === 'iframe' && message.type === 'CHECKOUT_CANCELLED') removeFrame();
       call(callbackName, message);
       if (message.type === 'CHECKOUT_CANCELLED' && mode === 'iframe') stopListening();

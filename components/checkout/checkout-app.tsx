@@ -124,10 +124,15 @@ export function CheckoutApp({ view, amountLabel, serverNow, returnUrls }: Checko
     previousFinal.current = final;
   }, [final]);
 
+  // A result shown above the form takes focus once rendered, so it is read out and the form follows it.
+  const [bannerToFocus, setBannerToFocus] = useState<Banner | null>(null);
+  useEffect(() => {
+    if (bannerToFocus && bannerToFocus === banner) bannerRef.current?.focus();
+  }, [banner, bannerToFocus]);
+
   function showBanner(next: Banner) {
     setBanner(next);
-    // After React has rendered it: move focus to it so the result is read out and the form follows.
-    window.requestAnimationFrame(() => bannerRef.current?.focus());
+    setBannerToFocus(next);
   }
 
   async function onPay(body: PayBody) {
