@@ -213,3 +213,34 @@ describe('stripFormFields', () => {
     expect(stripFormFields('my+field=1&x=2', ['my field'])).toBe('x=2');
   });
 });
+
+describe('extra (non-secret) placeholders of a caller', () => {
+  const extra = { amount: '10.50', amountMinor: '1050', currency: 'EUR', sessionId: 'cs_a&b<c>"d\'e f+g%h é😀' };
+
+  it('are substituted beside the secret ones, in one pass, with each format\'s escaping', () => {
+    expect(JSON.stringify(substituteJsonValue({ a: '${amount}/${amountMinor} ${currency}', n: '${cardNumber}', s: '${sessionId}' }, card, extra))).toBe(
+      JSON.stringify({ a: '10.50/1050 EUR', n: card.cardNumber, s: extra.sessionId }),
+    );
+    expect(substituteForm('a=${amount}&s=%24%7BsessionId%7D&n=${cardNumber}', card, extra)).toBe(
+      `a=10.50&s=${new URLSearchParams([['', extra.sessionId]]).toString().slice(1)}&n=${card.cardNumber}`,
+    );
+    expect(substituteXml('<a v="${amount}">${sessionId}</a>', card, extra)).toBe(
+      '<a v="10.50">cs_a&amp;b&lt;c&gt;&quot;d&apos;e f+g%h é😀</a>',
+    );
+  });
+
+  it('an inserted value is never rescanned, whichever kind it is', () => {
+    expect(substituteXml('${currency}${cardNumber}', { cardNumber: '${amount}' }, { currency: '${cardNumber}' })).toBe('${cardNumber}${amount}');
+  });
+
+  it('without extras the names are not placeholders (the proxy leaves ${amount} alone)', () => {
+    expect(substituteXml('<a>${amount}</a>', card)).toBe('<a>${amount}</a>');
+    expect(substituteForm('a=${amount}', card, {})).toBe('a=${amount}');
+  });
+
+  it('names that are not plain identifiers or that shadow a secret placeholder are programming errors', () => {
+    expect(() => substituteXml('x', card, { 'a|b': '1' })).toThrow(/Not a usable placeholder name/);
+    expect(() => substituteXml('x', card, { cardNumber: '1' })).toThrow(/Not a usable placeholder name/);
+    expect(() => substituteXml('x', card, { cvc: '1' })).toThrow(/Not a usable placeholder name/);
+  });
+});
