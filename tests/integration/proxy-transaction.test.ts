@@ -4,8 +4,9 @@
 import { request as httpRequest } from 'node:http';
 import { createServer as createTcpServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { closedLoopbackPort, expectBytes, useVaultWithPsp } from '../helpers/psp-test-kit';
 import { startTestPsp, type PspReply, type ReceivedRequest, type TestPsp } from '../helpers/psp-server';
-import { startTestVault, type ApiResponse, type CallOptions, type TestVault } from '../helpers/test-vault';
+import { type ApiResponse, type CallOptions, type TestVault } from '../helpers/test-vault';
 import { refusedKeys } from '../helpers/fixtures';
 
 const PAN = '4242424242424242';
@@ -30,15 +31,7 @@ beforeEach(() => {
   psp.reply(echo);
 });
 
-/** Starts a vault for the enclosing describe block (only one vault may be alive at a time: the runtime is global). */
-function useVault(env?: Record<string, string>): () => TestVault {
-  let vault: TestVault | undefined;
-  beforeAll(async () => {
-    vault = await startTestVault({ env, pspCa: psp.ca });
-  });
-  afterAll(() => vault?.close());
-  return () => vault!;
-}
+const useVault = (env?: Record<string, string>) => useVaultWithPsp(() => psp, env);
 
 type Card = { cardNumber?: string; expirationMonth?: string; expirationYear?: string; cvv?: string };
 
@@ -65,21 +58,6 @@ function receivedText(index = 0): string {
   const request = psp.received[index];
   if (!request) throw new Error(`the PSP received ${psp.received.length} request(s)`);
   return request.body.toString('utf8');
-}
-
-/** Exact byte comparison (and a readable diff through the string form). */
-function expectBytes(request: ReceivedRequest | undefined, expected: string) {
-  expect(request, 'the PSP received nothing').toBeDefined();
-  expect(request!.body.toString('utf8')).toBe(expected);
-  expect(Buffer.compare(request!.body, Buffer.from(expected, 'utf8'))).toBe(0);
-}
-
-async function closedLoopbackPort(): Promise<number> {
-  const server = createTcpServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 describe('POST /proxy/transaction', () => {
