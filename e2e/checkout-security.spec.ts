@@ -214,6 +214,8 @@ test.describe('payment safety', () => {
     // The one request to another origin is the navigation to the merchant's successUrl after payment.
     expect(elsewhere.map((r) => [r.isNavigationRequest(), new URL(r.url()).pathname])).toEqual([[true, '/return/success']]);
     expect(urls.filter((url) => url.includes('/pay'))).toHaveLength(2);
+    // The policy let everything the page needs run: no violation reported.
+    expect(consoleText.filter((line) => /Content Security Policy|Refused to/i.test(line))).toEqual([]);
     for (const card of [CARDS.declined, CARDS.approved]) {
       for (const url of urls) expect(url).not.toContain(card);
       for (const line of consoleText) expect(line).not.toContain(card);

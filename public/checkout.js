@@ -231,8 +231,12 @@
       }
       // Once the window is gone nothing more can come from it: stop listening (messages it posted before
       // closing were queued long before this check runs).
+      // (Closed on two checks in a row: a window swapping processes during a navigation can look closed
+      // for an instant.)
+      var closedChecks = 0;
       watchTimer = setInterval(function () {
-        if (popup.closed) stopListening();
+        closedChecks = popup.closed ? closedChecks + 1 : 0;
+        if (closedChecks >= 2) stopListening();
       }, WATCH_MS);
     }
 

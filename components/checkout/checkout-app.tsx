@@ -22,6 +22,12 @@ export type CheckoutAppProps = {
 
 const EXHAUSTED_ERROR: CheckoutErrorInfo = { code: 'attempts_exhausted', message: 'Too many payment attempts' };
 
+/**
+ * Chromium forwards a postMessage to another process in a task after the posting script; leaving the page in
+ * the same task (navigation, window.close) can lose it. So after a message the page leaves one beat later.
+ */
+const MESSAGE_BEAT_MS = 150;
+
 type Final =
   | { kind: 'paid'; payment: PaymentData | null; fresh: boolean; returnUrl: string | null }
   | { kind: 'cancelled'; returnUrl: string | null }
@@ -71,6 +77,11 @@ export function CheckoutApp({ view, amountLabel, serverNow, returnUrls }: Checko
   finalRef.current = final;
 
   const post = useCallback((message: CheckoutMessage) => postToEmbedder(view, message), [view]);
+  /** Leave the page (navigate or close) right after a message has been posted: one beat later, see above. */
+  const leave = useCallback((action: () => void) => {
+    if (embedMode === 'redirect') action();
+    else window.setTimeout(action, MESSAGE_BEAT_MS);
+  }, [embedMode]);
 
   const expire = useCallback(
     (redirectUrl: string | null) => {
@@ -150,7 +161,7 @@ export function CheckoutApp({ view, amountLabel, serverNow, returnUrls }: Checko
         setFinal({ kind: 'paid', payment: outcome.paymentData, fresh: true, returnUrl: outcome.redirectUrl });
         setAnnouncement(`Payment successful. Returning you to ${view.merchantName}.`);
         post({ type: 'PAYMENT_SUCCESS', sessionId, paymentData: outcome.paymentData });
-        navigateTo(outcome.redirectUrl);
+        leave(() => navigateTo(outcome.redirectUrl));
         return;
       case 'failed':
         post({ type: 'PAYMENT_ERROR', sessionId, error: outcome.error });
@@ -217,7 +228,7 @@ export function CheckoutApp({ view, amountLabel, serverNow, returnUrls }: Checko
         post({ type: 'CHECKOUT_CANCELLED', sessionId, reason: 'user_cancelled' });
         if (embedMode === 'redirect') navigateTo(returnUrl);
         // A tab opened by the merchant's page may close itself; otherwise the cancelled screen stays.
-        else if (embedMode === 'new_tab') window.close();
+        else if (embedMode === 'new_tab') leave(() => window.close());
         return;
       }
       case 'already_paid':
