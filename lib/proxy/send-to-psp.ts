@@ -45,7 +45,18 @@ export type PspCall = {
 };
 
 /** The PSP's answer with every secret of the call masked: JSON bodies parsed, anything else as text. */
-export type PspAnswer = { statusCode: number; headers: Record<string, string | string[]>; body: unknown };
+export type PspAnswer = {
+  statusCode: number;
+  headers: Record<string, string | string[]>;
+  body: unknown;
+  /**
+   * `body` before masking, for the vault's own decisions only (a checkout processor reads the transaction
+   * id from it: masking the CVV's digits would corrupt an id that happens to contain them). Never
+   * returned to a caller or logged; whatever is taken from it is masked with `secrets` first.
+   */
+  unmaskedBody: unknown;
+  secrets: ResponseSecrets;
+};
 
 /**
  * The token's payload and, when a session is named, its CVV. A single-use session is consumed here,
@@ -96,13 +107,14 @@ export async function sendToPsp(runtime: Pick<Runtime, 'db' | 'store' | 'keyring
     throw classifyProxyFailure(error);
   }
 
-  const text = raw.toString('utf8');
-  const contentType = String(response.headers['content-type'] ?? '');
+  const answer = parseBody(raw.toString('utf8'), String(response.headers['content-type'] ?? ''));
   const mask = createMasker(secrets);
   return {
     statusCode: response.statusCode,
     headers: maskHeaders(withoutHopByHop(response.headers as Record<string, string | string[]>), secrets, mask),
-    body: maskedBody(text, contentType, secrets, mask),
+    body: 'json' in answer ? maskJsonValue(answer.json, secrets, mask) : mask(answer.text),
+    unmaskedBody: 'json' in answer ? answer.json : answer.text,
+    secrets,
   };
 }
 
@@ -134,16 +146,16 @@ function serialise(body: OutgoingBody, values: SecretValues, extra: ExtraValues 
   }
 }
 
-/** JSON bodies come back parsed (masked value by value); anything else as masked text. */
-function maskedBody(text: string, contentType: string, secrets: ResponseSecrets, mask: (text: string) => string): unknown {
+/** JSON bodies come back parsed (to be masked value by value); anything else as text. */
+function parseBody(text: string, contentType: string): { json: unknown } | { text: string } {
   if (/\bjson\b/i.test(contentType) && text.trim()) {
     try {
-      return maskJsonValue(JSON.parse(text), secrets, mask);
+      return { json: JSON.parse(text) as unknown };
     } catch {
       // Declared JSON but is not: returned as text.
     }
   }
-  return mask(text);
+  return { text };
 }
 
 async function readLimited(stream: AsyncIterable<Uint8Array>): Promise<Buffer> {

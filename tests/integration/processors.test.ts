@@ -172,6 +172,13 @@ describe('http processor', () => {
       expect(await charge(vault(), http(), await tokenize(vault()))).toEqual({ outcome: 'approved', transactionId: '90210' });
     });
 
+    it('a transaction id containing the CVV digits is returned as sent (read before masking)', async () => {
+      psp.reply(() => approvedReply(`ch_${CVV}`));
+      expect(await charge(vault(), http(), await tokenize(vault()))).toEqual({ outcome: 'approved', transactionId: `ch_${CVV}` });
+      psp.reply(() => approvedReply(Number(CVV)));
+      expect(await charge(vault(), http(), await tokenize(vault()))).toEqual({ outcome: 'approved', transactionId: CVV });
+    });
+
     it('success rule holds → approved; fails → declined with the PSP message', async () => {
       const rule = http({ success: { path: '$.data.charge.status', equals: 'succeeded' } });
       expect(await charge(vault(), rule, await tokenize(vault()))).toEqual({ outcome: 'approved', transactionId: 'ch_42' });

@@ -50,7 +50,7 @@ export async function chargeHttp(
       body: outgoingBody(format, config.body),
       extraValues: input.values,
     });
-    return { ...mapPspAnswer(config, answer), pspStatus: answer.statusCode };
+    return { ...mapPspAnswer(config, { statusCode: answer.statusCode, body: answer.unmaskedBody }, answer.secrets), pspStatus: answer.statusCode };
   } catch (error) {
     const reason = error instanceof VaultError ? FAILURE_REASONS[error.code] : undefined;
     if (reason) return { result: failed(), reason };

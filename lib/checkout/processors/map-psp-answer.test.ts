@@ -107,3 +107,33 @@ describe('declineMessage', () => {
     expect(declineMessage('\u0007')).toBeNull();
   });
 });
+
+describe('mapPspAnswer — reads the unmasked answer, masks what it takes', () => {
+  const secrets = { pan: '4000056655665556', cvv: '123' };
+
+  it('a transaction id holding the CVV digits is kept; a card number in it is masked', () => {
+    expect(mapPspAnswer({ transaction_id_path: 'id' }, { statusCode: 200, body: { id: 'ch_123' } }, secrets).result).toEqual({ outcome: 'approved', transactionId: 'ch_123' });
+    expect(mapPspAnswer({ transaction_id_path: 'id' }, { statusCode: 200, body: { id: 123 } }, secrets).result).toEqual({ outcome: 'approved', transactionId: '123' });
+    expect(mapPspAnswer({ transaction_id_path: 'id' }, { statusCode: 200, body: { id: 'ch_4000056655665556' } }, secrets).result).toEqual({
+      outcome: 'approved',
+      transactionId: 'ch_400005******5556',
+    });
+  });
+
+  it('the success rule compares the value as sent', () => {
+    const outcome = mapPspAnswer({ transaction_id_path: 'id', success: { path: 'code', equals: 123 } }, { statusCode: 200, body: { id: 'x', code: 123 } }, secrets);
+    expect(outcome.result.outcome).toBe('approved');
+  });
+
+  it('the decline message is masked before its length is capped', () => {
+    const body = { error: { message: `Card 4000 0566\n5566 5556 refused, cvc 123 wrong` } };
+    expect(mapPspAnswer(config, { statusCode: 402, body }, secrets).result).toEqual({
+      outcome: 'declined',
+      code: 'card_declined',
+      message: 'Card 4000 05** **** 5556 refused, cvc *** wrong',
+    });
+    const long = { error: { message: `${'x'.repeat(190)} 4000056655665556` } };
+    const result = mapPspAnswer(config, { statusCode: 402, body: long }, secrets).result;
+    expect(result.outcome === 'declined' && result.message).not.toMatch(/400005566/);
+  });
+});

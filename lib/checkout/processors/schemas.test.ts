@@ -1,3 +1,4 @@
+import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import { describe, expect, it } from 'vitest';
 import { createProcessorConfigSchema, redactProcessorConfig, REDACTED_HEADER_VALUE, ZProcessorConfigSchema, type TProcessorConfig } from './schemas';
 
@@ -69,6 +70,24 @@ describe('ZProcessorConfigSchema — shapes', () => {
     expect(issues({ type: 'sandbox', url: valid.url })).toEqual([': Unrecognized key: "url"']);
     expect(issues({ ...valid, timeout: 5 })).toEqual([': Unrecognized key: "timeout"']);
     expect(issues({ ...valid, success: { path: 'a', equals: 'b', op: 'eq' } })).toEqual(['success: Unrecognized key: "op"']);
+  });
+
+  it('each option copes with input that is no object at all (zod-to-openapi probes with null and undefined)', () => {
+    for (const option of ZProcessorConfigSchema.options) {
+      for (const input of [null, undefined, 'x', 1]) expect(option.safeParse(input).success).toBe(false);
+    }
+  });
+
+  it('generates an OpenAPI schema', () => {
+    const registry = new OpenAPIRegistry();
+    registry.registerPath({
+      method: 'post',
+      path: '/processor',
+      request: { body: { content: { 'application/json': { schema: ZProcessorConfigSchema } } } },
+      responses: { 204: { description: 'ok' } },
+    });
+    const document = new OpenApiGeneratorV31(registry.definitions).generateDocument({ openapi: '3.1.0', info: { title: 't', version: '1' } });
+    expect(JSON.stringify(document.paths)).toContain('transaction_id_path');
   });
 
   it('reports every problem at once', () => {

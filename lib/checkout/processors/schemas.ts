@@ -228,8 +228,14 @@ function httpProcessorSchema(allowedPrivateHosts: ReadonlySet<string>) {
       (config, ctx) => {
         for (const issue of bodyIssues(config.format ?? 'json', config.body)) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
       },
-      // Also when other fields fail, so one answer lists every problem; not when body or format itself does.
-      { when: (payload) => !payload.issues.some((issue) => issue.path?.[0] === 'body' || issue.path?.[0] === 'format') },
+      // Also when other fields fail, so one answer lists every problem; not when body or format itself does,
+      // nor when the input is no object at all (zod-to-openapi probes with null and undefined).
+      {
+        when: (payload) =>
+          typeof payload.value === 'object' &&
+          payload.value !== null &&
+          !payload.issues.some((issue) => issue.path?.[0] === 'body' || issue.path?.[0] === 'format'),
+      },
     )
     .meta({ description: 'A PSP request template sent through the same pipeline as POST /proxy/transaction.' });
 }
