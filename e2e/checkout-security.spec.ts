@@ -160,6 +160,56 @@ test.describe('framing and messages across origins', () => {
   });
 });
 
+test.describe('messages only where they belong', () => {
+  test('a redirect session posts nothing, even to a window that opened it', async ({ page, request }) => {
+    const session = await createSession(request, { mode: 'redirect' });
+    await page.goto(`${merchantOrigin}/return/success`);
+    await page.evaluate(() => {
+      (window as unknown as { __messages: unknown[] }).__messages = [];
+      window.addEventListener('message', (event) => (window as unknown as { __messages: unknown[] }).__messages.push(event.data));
+    });
+    const opened = page.waitForEvent('popup');
+    await page.evaluate((url) => void window.open(url, '_blank'), session.url);
+    const child = await opened;
+    await expect(payButton(child)).toBeEnabled();
+    await child.getByRole('button', { name: 'Cancel and return' }).click();
+    await child.waitForURL(`${merchantOrigin}/return/cancel?**`);
+    expect(await page.evaluate(() => (window as unknown as { __messages: unknown[] }).__messages)).toEqual([]);
+  });
+
+  test('an unknown session id posts nothing', async ({ page }) => {
+    await page.goto(`${merchantOrigin}/return/success`);
+    await page.evaluate(() => {
+      (window as unknown as { __messages: unknown[] }).__messages = [];
+      window.addEventListener('message', (event) => (window as unknown as { __messages: unknown[] }).__messages.push(event.data));
+    });
+    const opened = page.waitForEvent('popup');
+    await page.evaluate((url) => void window.open(url, '_blank'), `${checkoutOrigin}/checkout/cs_000000000000000000000000`);
+    const child = await opened;
+    await expect(child.getByRole('heading', { name: 'Checkout not found' })).toBeVisible();
+    await child.waitForLoadState('networkidle');
+    expect(await page.evaluate(() => (window as unknown as { __messages: unknown[] }).__messages)).toEqual([]);
+  });
+
+  test("the SDK's close() removes the iframe or closes the popup and stops listening", async ({ page }) => {
+    await openShop(page, 'iframe');
+    await page.getByRole('button', { name: 'Pay with Vault' }).click();
+    await expectEventTypes(page, ['CHECKOUT_READY']);
+    await page.getByRole('button', { name: 'Close checkout' }).click();
+    await expect(page.locator('#checkout iframe')).toHaveCount(0);
+
+    await openShop(page, 'popup');
+    const opened = page.waitForEvent('popup');
+    await page.getByRole('button', { name: 'Pay with Vault' }).click();
+    const popup = await opened;
+    await expectEventTypes(page, ['CHECKOUT_READY']);
+    const closed = popup.waitForEvent('close');
+    await page.getByRole('button', { name: 'Close checkout' }).click();
+    await closed;
+    expect((await shopEvents(page)).map((event) => event.type)).toEqual(['CHECKOUT_READY']);
+  });
+});
+
 test.describe('payment safety', () => {
   test('a completed session cannot be paid twice; reloading shows "already paid"', async ({ page, request }) => {
     const session = await createSession(request, { mode: 'redirect' });
