@@ -5,6 +5,7 @@ import { ZProxyTransactionRequestSchema } from '../proxy/schemas';
 import { ZTestTokenRequestSchema, ZTokenizeRequestSchema } from '../vault/schemas';
 import { publishedTestCards } from '../vault/test-cards';
 import { registerAuthPaths } from './auth-paths';
+import { registerCheckoutPaths } from './checkout-paths';
 import { registerManagementPaths } from './management-paths';
 import {
   ZDetokenizeResponseSchema,
@@ -159,6 +160,7 @@ function buildDocument() {
 
   registerManagementPaths(registry);
   registerAuthPaths(registry);
+  registerCheckoutPaths(registry);
 
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',

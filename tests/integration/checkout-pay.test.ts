@@ -139,7 +139,7 @@ describe('pay — happy', () => {
   });
 
   it('an http processor: the PSP gets the card, the amount and the session; the customer gets its transaction id', async () => {
-    psp.reply(() => ({ status: 201, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data: { id: 'ch_abc', status: 'succeeded' } }) }));
+    psp.reply(() => ({ status: 201, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data: { id: 'ch_123', status: 'succeeded' } }) }));
     const pspMerchant = await makeMerchant(vault, {
       processor: {
         type: 'http',
@@ -154,7 +154,8 @@ describe('pay — happy', () => {
     psp.received.length = 0;
     const response = await pay(sessionId);
     expect(response.status).toBe(200);
-    expect(response.json.paymentData).toEqual({ transactionId: 'ch_abc', amount: '25.00', currency: 'USD', brand: 'visa', last4: '4242' });
+    // The transaction id holds the CVV's digits (123): read from the PSP answer before masking, it is intact.
+    expect(response.json.paymentData).toEqual({ transactionId: 'ch_123', amount: '25.00', currency: 'USD', brand: 'visa', last4: '4242' });
     expect(psp.received).toHaveLength(1);
     expect(psp.received[0]!.headers.authorization).toBe('Bearer psp_secret');
     expect(JSON.parse(psp.received[0]!.body.toString('utf8'))).toEqual({ amount: '2500', currency: 'USD', reference: sessionId, card: { number: '4242424242424242', cvc: '123' } });

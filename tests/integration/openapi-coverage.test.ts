@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountAuthRoutes } from '../../lib/http/routes/account-auth';
 import { applicationsRoutes } from '../../lib/http/routes/applications';
 import { auditLogsRoutes } from '../../lib/http/routes/audit-logs';
+import { checkoutRoutes } from '../../lib/http/routes/checkout';
 import { projectsRoutes } from '../../lib/http/routes/projects';
 import { tokensRoutes } from '../../lib/http/routes/tokens';
 import type { Route } from '../../lib/http/routes/types';
@@ -22,7 +23,7 @@ function openApiPath(route: Route): string {
   return path;
 }
 
-const tableOperations = [...applicationsRoutes, ...projectsRoutes, ...accountAuthRoutes, ...tokensRoutes, ...auditLogsRoutes].flatMap((route) =>
+const tableOperations = [...applicationsRoutes, ...projectsRoutes, ...accountAuthRoutes, ...tokensRoutes, ...auditLogsRoutes, ...checkoutRoutes].flatMap((route) =>
   Object.keys(route.methods).map((method) => `${method} ${openApiPath(route)}`),
 );
 const expected = [...tableOperations, 'POST /auth/login', 'POST /auth/logout', 'GET /auth/verify'];
@@ -49,6 +50,11 @@ describe('OpenAPI coverage of the management and auth routes', () => {
         'GET /mfa-status',
         'POST /user/settings/mfa',
         'GET /api/audit-logs/verify',
+        'POST /api/merchants/{id}/rotate-key',
+        'POST /api/sessions/create',
+        'GET /api/sessions/{id}',
+        'POST /checkout/{sessionId}/pay',
+        'POST /checkout/{sessionId}/cancel',
       ]),
     );
     expect(expected.length).toBeGreaterThanOrEqual(40);
@@ -95,5 +101,29 @@ describe('OpenAPI coverage of the management and auth routes', () => {
     expect(login.description).toMatch(/100 attempts per 15 minutes/);
     expect(login.description).toMatch(/10 consecutive failed logins lock the account for 30 minutes/);
     expect(login.responses['429'].headers).toHaveProperty('Retry-After');
+  });
+});
+
+describe('OpenAPI: hosted checkout', () => {
+  it('declares the service key scheme; session routes need both keys, the customer\'s calls none', () => {
+    expect(document.components.securitySchemes.ServiceApiKey).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-SERVICE-API-KEY' });
+    expect(document.paths['/api/sessions/create'].post.security).toEqual([{ ApiKey: [], ServiceApiKey: [] }]);
+    expect(document.paths['/api/sessions/{id}'].get.security).toEqual([{ ApiKey: [], ServiceApiKey: [] }]);
+    expect(document.paths['/checkout/{sessionId}/pay'].post.security).toEqual([]);
+    expect(document.paths['/checkout/{sessionId}/cancel'].post.security).toEqual([]);
+    expect(document.paths['/api/merchants'].post.security).toEqual(expect.arrayContaining([{ SessionAuth: [] }]));
+  });
+
+  it('documents the session fields, the pay statuses and the decisions', () => {
+    const body = document.paths['/api/sessions/create'].post.requestBody.content['application/json'].schema;
+    expect(body.required).toEqual(expect.arrayContaining(['merchantId', 'amount', 'currency', 'successUrl', 'cancelUrl', 'errorUrl']));
+    expect(body.properties.embedMode.enum).toEqual(['redirect', 'popup', 'iframe', 'new_tab']);
+    const create = document.paths['/api/sessions/create'].post.description;
+    for (const rule of [/minor digits/, /Intl\.supportedValuesOf/, /exact origin/, /CHECKOUT_MIN_EXPIRY_SECONDS/, /http only for localhost and 127\.0\.0\.1/]) expect(create).toMatch(rule);
+    const pay = document.paths['/checkout/{sessionId}/pay'].post;
+    expect(Object.keys(pay.responses)).toEqual(expect.arrayContaining(['200', '400', '402', '403', '404', '409', '410', '502']));
+    expect(pay.description).toMatch(/5th ends the session as `expired`/);
+    expect(pay.description).toMatch(/payment_in_progress/);
+    expect(document.paths['/api/merchants/{id}'].put.description).toMatch(/"\*\*\*\*\*\*\*\*"/);
   });
 });
