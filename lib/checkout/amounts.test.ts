@@ -8,8 +8,12 @@ describe('checkout amounts', () => {
     for (const code of ['EURO', 'XYZ', 'XXX', 'XTS', '', '€']) expect(normaliseCurrency(code)).toBeNull();
   });
 
-  it('minor digits from Intl', () => {
-    expect([currencyMinorDigits('EUR'), currencyMinorDigits('JPY'), currencyMinorDigits('KWD')]).toEqual([2, 0, 3]);
+  it('minor digits are ISO 4217’s, also where Intl (CLDR) formats with fewer', () => {
+    const digits = (codes: string[]) => codes.map(currencyMinorDigits);
+    expect(digits(['EUR', 'USD', 'GBP', 'JPY', 'KRW', 'ISK', 'KWD', 'BHD', 'IQD', 'CLF', 'UYW'])).toEqual([2, 2, 2, 0, 0, 0, 3, 3, 3, 4, 4]);
+    expect(digits(['HUF', 'IDR', 'COP', 'PKR', 'LBP'])).toEqual([2, 2, 2, 2, 2]);
+    expect(normaliseAmount('1500.25', 'HUF')).toEqual({ amount: '1500.25', amountMinor: 150025n });
+    expect(normaliseAmount('1.125', 'IQD')).toEqual({ amount: '1.125', amountMinor: 1125n });
   });
 
   it('normalises to exactly the minor digits, with minor units', () => {
