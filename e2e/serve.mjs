@@ -1,9 +1,10 @@
-// Playwright's webServer command: runs `node scripts/start.mjs` (builds when no build exists, then serves),
+// Playwright's webServer command: builds (so the tests always run what the sources say now; E2E_SKIP_BUILD=1
+// reuses a build you know is fresh), runs `node scripts/start.mjs`,
 // passes its output through, and saves the one-time banner's test API key to
 // $VAULT_DATA_DIR/e2e-api-key.txt for the tests (Playwright does not hand a server's stdout to tests, and the
 // CLI cannot open the embedded database while the server holds it). On SIGTERM/SIGINT it lets the server
 // drain and exit, then deletes the data folder when it is a throwaway one made by playwright.config.ts.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +16,10 @@ const dataDir = process.env.VAULT_DATA_DIR;
 if (!dataDir) {
   process.stderr.write('e2e/serve.mjs: VAULT_DATA_DIR must be set (playwright.config.ts sets it)\n');
   process.exit(1);
+}
+if (!['1', 'true'].includes(process.env.E2E_SKIP_BUILD ?? '')) {
+  const build = spawnSync(process.execPath, [fileURLToPath(new URL('../scripts/build.mjs', import.meta.url))], { stdio: ['ignore', 'inherit', 'inherit'], env: process.env });
+  if (build.status !== 0) process.exit(build.status ?? 1);
 }
 const start = fileURLToPath(new URL('../scripts/start.mjs', import.meta.url));
 const child = spawn(process.execPath, [start], { stdio: ['ignore', 'pipe', 'inherit'], env: process.env });
