@@ -89,10 +89,10 @@ describe('http processor', () => {
     // Not a real session id: artificial characters prove each format's escaping of the checkout values.
     const trickySessionId = `cs_a"b&c<d>'e f+g%h\\é`;
 
-    it('json: every placeholder at any depth, escaped as JSON strings; POST, content-type application/json, headers as given', async () => {
+    it('json: every placeholder at any depth, escaped as JSON strings (a lone ${amountMinor} as a number); POST, content-type application/json, headers as given', async () => {
       const card = await tokenize(vault());
       const body = {
-        amount: { value: '${amountMinor}', decimal: '${amount}', currency: '${currency}' },
+        amount: { value: '${amountMinor}', label: 'minor ${amountMinor}', decimal: '${amount}', currency: '${currency}' },
         reference: '${sessionId}',
         merchant: '${merchantId}',
         source: { number: '${cardNumber}', expiry: '${expirationMonth}/${expirationYear}', cvc: '${cvc}', again: ['${cvv}', 7, null, true] },
@@ -112,7 +112,8 @@ describe('http processor', () => {
       expectBytes(
         received,
         JSON.stringify({
-          amount: { value: '1050', decimal: '10.50', currency: 'EUR' },
+          // A value that is exactly ${amountMinor} is sent as a JSON number; inside text it stays text.
+          amount: { value: 1050, label: 'minor 1050', decimal: '10.50', currency: 'EUR' },
           reference: trickySessionId,
           merchant: MERCHANT_ID,
           source: { number: PAN, expiry: '04/2031', cvc: CVV, again: [CVV, 7, null, true] },

@@ -52,6 +52,7 @@ export async function chargeWithProcessor(runtime: ChargeRuntime, input: ChargeI
       config: checked.data,
       token: input.token,
       cvcSessionId: input.cvcSessionId,
+      amountMinor: input.amountMinor,
       values: {
         amount: input.amount,
         amountMinor: input.amountMinor.toString(),

@@ -9,6 +9,7 @@ import { parseProxyUrl } from '../../proxy/proxy-url';
 import { sendToPsp, type TokenProject } from '../../proxy/send-to-psp';
 import type { ExtraValues } from '../../proxy/placeholders';
 import { mapPspAnswer } from './map-psp-answer';
+import { withNumericAmountMinor } from './numeric-amount';
 import { cvcUnavailableOrThrow, failed, type ChargeOutcome, type ChargeReason } from './results';
 import type { ProcessorFormat, THttpProcessorConfig } from './schemas';
 
@@ -29,7 +30,7 @@ const FAILURE_REASONS: Partial<Record<string, ChargeReason>> = {
 
 export async function chargeHttp(
   runtime: Pick<Runtime, 'db' | 'store' | 'keyring' | 'psp' | 'config' | 'allowedPrivateHosts'>,
-  input: { project: TokenProject; config: THttpProcessorConfig; token: string; cvcSessionId: string; values: ExtraValues },
+  input: { project: TokenProject; config: THttpProcessorConfig; token: string; cvcSessionId: string; values: ExtraValues; amountMinor: bigint },
 ): Promise<ChargeOutcome & { pspStatus?: number }> {
   const { config } = input;
   let url: URL;
@@ -47,7 +48,7 @@ export async function chargeHttp(
       url,
       method: config.method ?? 'POST',
       headers: withContentType(config.headers ?? {}, format),
-      body: outgoingBody(format, config.body),
+      body: outgoingBody(format, config.body, input.amountMinor),
       extraValues: input.values,
     });
     return { ...mapPspAnswer(config, { statusCode: answer.statusCode, body: answer.unmaskedBody }, answer.secrets), pspStatus: answer.statusCode };
@@ -63,8 +64,8 @@ function withContentType(headers: Record<string, string>, format: ProcessorForma
   return given ? headers : { ...headers, 'content-type': CONTENT_TYPES[format] };
 }
 
-function outgoingBody(format: ProcessorFormat, body: THttpProcessorConfig['body']): OutgoingBody {
-  if (format === 'json') return { format: 'json', value: body };
+function outgoingBody(format: ProcessorFormat, body: THttpProcessorConfig['body'], amountMinor: bigint): OutgoingBody {
+  if (format === 'json') return { format: 'json', value: withNumericAmountMinor(body, amountMinor) };
   // The schema guarantees a string for form and xml.
   if (typeof body !== 'string') throw new Error(`A ${format} processor body must be a string`);
   return { format, text: body };

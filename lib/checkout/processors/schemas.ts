@@ -202,7 +202,7 @@ function httpProcessorSchema(allowedPrivateHosts: ReadonlySet<string>) {
           .union([z.record(z.string(), z.unknown()), z.string()], { error: 'body is required: an object for json, a string for form or xml' })
           .meta({
             description:
-              'Request template: an object for json, a string for form or xml. Placeholders ${cardNumber}, ${expirationMonth}, ${expirationYear}, ${cvv} (${cvc}), ${accountNumber}, ${routingNumber}, ${amount} (e.g. "10.50"), ${amountMinor} (e.g. "1050"), ${currency}, ${sessionId} and ${merchantId} are substituted with the escaping of the format (in JSON string values only). Any other ${…} is refused.',
+              'Request template: an object for json, a string for form or xml. Placeholders ${cardNumber}, ${expirationMonth}, ${expirationYear}, ${cvv} (${cvc}), ${accountNumber}, ${routingNumber}, ${amount} (e.g. "10.50"), ${amountMinor} (e.g. 1050), ${currency}, ${sessionId} and ${merchantId} are substituted with the escaping of the format (in JSON string values only; a JSON string value that is exactly "${amountMinor}" is sent as a number). Any other ${…} is refused.',
             example: { amount: '${amountMinor}', currency: '${currency}', reference: '${sessionId}', card: { number: '${cardNumber}', exp_month: '${expirationMonth}', exp_year: '${expirationYear}', cvc: '${cvv}' } },
           }),
         success: z
