@@ -3,11 +3,10 @@
 // account that sees and touches nothing (404), keys shown once and never listed, delete and rotation
 // taking effect at once (and after a grace period), last_used_at, audit rows without key material.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProject } from '../../lib/accounts/create-project';
-import { hashPassword } from '../../lib/auth/passwords';
 import { sha256Hex } from '../../lib/crypto/hash';
+import { loginAs, seedStranger } from '../helpers/accounts';
 import { startTestVault, type ApiResponse, type TestVault } from '../helpers/test-vault';
-import { seedUsers, TEST_PASSWORD, type Role, type TestUsers } from '../helpers/users';
+import { seedUsers, type Role, type TestUsers } from '../helpers/users';
 
 let vault: TestVault;
 let users: TestUsers;
@@ -19,27 +18,14 @@ const issuedKeys: string[] = [];
 const ROLES: Role[] = ['owner', 'admin', 'developer', 'viewer'];
 const UNKNOWN_ID = '0b6a9f8e-8d1f-4e55-9a55-2f5a0c2a8c11';
 
-async function login(email: string): Promise<string> {
-  const response = await vault.call('POST', '/auth/login', { key: null, json: { email, password: TEST_PASSWORD } });
-  expect(response.status).toBe(200);
-  return response.json.token;
-}
-
 beforeAll(async () => {
   vault = await startTestVault();
   users = await seedUsers(vault, 'apps');
-  for (const role of ROLES) tokens[role] = await login(users[role].email);
+  for (const role of ROLES) tokens[role] = await loginAs(vault, users[role].email);
   // A second account with its own test project and owner.
-  const { prisma } = vault.runtime.db;
-  const account = await prisma.account.create({ data: { name: 'Stranger account' }, select: { id: true } });
-  const project = await createProject(vault.runtime, { accountId: account.id, name: 'Stranger project', environment: 'test' });
-  const email = `stranger-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const user = await prisma.user.create({
-    data: { accountId: account.id, email, passwordHash: await hashPassword(TEST_PASSWORD), role: 'owner', name: 'stranger' },
-    select: { id: true },
-  });
-  stranger = { id: user.id, accountId: account.id, projectId: project.id };
-  tokens.stranger = await login(email);
+  const other = await seedStranger(vault);
+  stranger = { id: other.userId, accountId: other.accountId, projectId: other.projectId };
+  tokens.stranger = other.token;
 });
 afterAll(() => vault?.close());
 
