@@ -158,7 +158,7 @@ describe('pay — happy', () => {
     expect(response.json.paymentData).toEqual({ transactionId: 'ch_123', amount: '25.00', currency: 'USD', brand: 'visa', last4: '4242' });
     expect(psp.received).toHaveLength(1);
     expect(psp.received[0]!.headers.authorization).toBe('Bearer psp_secret');
-    expect(JSON.parse(psp.received[0]!.body.toString('utf8'))).toEqual({ amount: '2500', currency: 'USD', reference: sessionId, card: { number: '4242424242424242', cvc: '123' } });
+    expect(JSON.parse(psp.received[0]!.body.toString('utf8'))).toEqual({ amount: 2500, currency: 'USD', reference: sessionId, card: { number: '4242424242424242', cvc: '123' } });
   });
 });
 
