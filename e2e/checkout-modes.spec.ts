@@ -73,7 +73,7 @@ test.describe('redirect mode', () => {
     await pay(page, CARDS.approved);
     await page.waitForURL(`${SUCCESS_URL}?**`);
     const transactionId = expectSuccessQuery(page.url(), sessionId);
-    expect(await sessionStatus(request, sessionId)).toMatchObject({ status: 'completed', transactionId, attempts: 0 });
+    expect(await sessionStatus(request, sessionId)).toMatchObject({ status: 'completed', transactionId, attempts: 1 });
   });
 
   test('decline, then retry with another card, then success', async ({ page, request }) => {
@@ -89,7 +89,7 @@ test.describe('redirect mode', () => {
     await payButton(page).click();
     await page.waitForURL(`${SUCCESS_URL}?**`);
     expectSuccessQuery(page.url(), sessionId);
-    expect(await sessionStatus(request, sessionId)).toMatchObject({ status: 'completed', attempts: 1 });
+    expect(await sessionStatus(request, sessionId)).toMatchObject({ status: 'completed', attempts: 2 });
   });
 
   test('cancel: back to cancelUrl, the session is cancelled', async ({ page, request }) => {
@@ -166,7 +166,7 @@ test.describe('popup mode', () => {
     await closed;
     await expectEventTypes(page, ['CHECKOUT_READY', 'PAYMENT_ERROR', 'CHECKOUT_READY', 'PAYMENT_SUCCESS']);
     expectPaymentSuccess((await shopEvents(page))[3], sessionId);
-    expect(await sessionStatus(request, sessionId)).toMatchObject({ status: 'completed', attempts: 1 });
+    expect(await sessionStatus(request, sessionId)).toMatchObject({ status: 'completed', attempts: 2 });
   });
 
   test('cancel: CHECKOUT_CANCELLED and the SDK closes the popup', async ({ page, request }) => {

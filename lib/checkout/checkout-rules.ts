@@ -1,6 +1,6 @@
 // The fixed rules of a checkout session's life, shared by the endpoints, the page's view and the docs.
 
-/** Failed (declined or processor-error) attempts a session allows; the last one ends it as `expired`. */
+/** Payment attempts a session allows; when the last one is declined or fails too, the session ends as `expired`. */
 export const MAX_CHECKOUT_ATTEMPTS = 5;
 
 /** Longest `expiresInSeconds` (24 h) and the default (30 min); the shortest is CHECKOUT_MIN_EXPIRY_SECONDS. */

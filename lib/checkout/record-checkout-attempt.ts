@@ -1,6 +1,6 @@
 // Ends a claimed charge: one CheckoutAttempt row (outcome, code, transaction id, brand, last 4; never more)
-// and the session's new state in one transaction. Approved → completed. Declined or failed → one more
-// attempt; the 5th failure, or a failure after the deadline, ends the session as `expired`.
+// and the session's new state in one transaction. Every charge counts as an attempt. Approved → completed;
+// declined or failed → the 5th such attempt, or a failure after the deadline, ends the session as `expired`.
 import type { ChargeResult } from './processors/charge';
 import type { Runtime } from '../runtime';
 import { MAX_CHECKOUT_ATTEMPTS, type CheckoutStatus } from './checkout-rules';
@@ -14,7 +14,7 @@ export async function recordCheckoutAttempt(
   const { prisma } = runtime.db;
   const { result, card } = options;
   const now = new Date();
-  const attempts = result.outcome === 'approved' ? options.attemptsBefore : options.attemptsBefore + 1;
+  const attempts = options.attemptsBefore + 1;
   const status: CheckoutStatus =
     result.outcome === 'approved' ? 'completed' : attempts >= MAX_CHECKOUT_ATTEMPTS || options.expiresAt <= now ? 'expired' : 'open';
   const [updated] = await prisma.$transaction([

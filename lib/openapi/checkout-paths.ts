@@ -64,7 +64,7 @@ const ZSessionStatus = z
     amount: z.string().meta({ example: '10.50' }),
     currency: z.string().meta({ example: 'EUR' }),
     embedMode,
-    attempts: z.number().int().meta({ description: `Failed payment attempts so far (at most ${MAX_CHECKOUT_ATTEMPTS}); a successful one does not count.` }),
+    attempts: z.number().int().meta({ description: `Payment attempts so far, the successful one included (at most ${MAX_CHECKOUT_ATTEMPTS}: a session whose ${MAX_CHECKOUT_ATTEMPTS}th attempt fails is \`expired\`).` }),
     expiresAt: z.iso.datetime(),
     transactionId: z.string().optional().meta({ description: 'The processor\'s transaction id, once completed.' }),
   })

@@ -69,12 +69,12 @@ describe('pay — happy', () => {
       redirectUrl: `https://shop.example/thanks?order=42&sessionId=${sessionId}&transactionId=${transactionId}&amount=10.50&currency=EUR&status=success`,
     });
     const read = await readSession(vault, merchant, sessionId);
-    expect(read.json.data).toMatchObject({ status: 'completed', attempts: 0, transactionId });
+    expect(read.json.data).toMatchObject({ status: 'completed', attempts: 1, transactionId });
     expect(await attemptsOf(sessionId)).toEqual([
       expect.objectContaining({ outcome: 'approved', errorCode: null, errorMessage: null, transactionId, brand: 'visa', last4: '4242' }),
     ]);
     const view = await loadCheckoutView(vault.runtime, sessionId);
-    expect(view).toMatchObject({ status: 'completed', payment: { transactionId, amount: '10.50', currency: 'EUR', brand: 'visa', last4: '4242' }, attempts: 0, maxAttempts: 5, testMode: true });
+    expect(view).toMatchObject({ status: 'completed', payment: { transactionId, amount: '10.50', currency: 'EUR', brand: 'visa', last4: '4242' }, attempts: 1, maxAttempts: 5, testMode: true });
     // Audit: the payment (with the token it made) and the tokenization, both in the session's project.
     const token = await vault.runtime.db.prisma.token.findFirstOrThrow({ where: { projectId: vault.tenants.test.projectId }, orderBy: { createdAt: 'desc' }, select: { id: true, last4: true } });
     expect(token.last4).toBe('4242');
@@ -100,7 +100,7 @@ describe('pay — happy', () => {
     const paid = await pay(sessionId, { cardNumber: '5555 5555 5555 4444' });
     expect(paid.status).toBe(200);
     expect(paid.json.paymentData).toMatchObject({ brand: 'mastercard', last4: '4444' });
-    expect((await readSession(vault, merchant, sessionId)).json.data).toMatchObject({ status: 'completed', attempts: 1 });
+    expect((await readSession(vault, merchant, sessionId)).json.data).toMatchObject({ status: 'completed', attempts: 2 });
     expect((await attemptsOf(sessionId)).map((attempt) => [attempt.outcome, attempt.errorCode, attempt.last4])).toEqual([
       ['declined', 'card_declined', '0002'],
       ['approved', null, '4444'],
