@@ -2,16 +2,25 @@ import { describe, expect, it } from 'vitest';
 import { currencyMinorDigits, normaliseAmount, normaliseCurrency } from './amounts';
 
 describe('checkout amounts', () => {
-  it('currencies: ISO 4217 codes Intl knows, any case; no test or funds codes', () => {
+  it('currencies: active ISO 4217 codes with a numeric minor unit, any case, whatever the runtime\'s ICU knows', () => {
     expect(normaliseCurrency('eur')).toBe('EUR');
     expect(normaliseCurrency(' usd ')).toBe('USD');
-    for (const code of ['EURO', 'XYZ', 'XXX', 'XTS', '', '€']) expect(normaliseCurrency(code)).toBeNull();
+    // Funds codes (Node 20's Intl lacks most of them) and the newest codes.
+    for (const code of ['CLF', 'clf', 'UYW', 'BOV', 'CHE', 'CHW', 'COU', 'MXV', 'USN', 'UYI', 'XCG', 'ZWG', 'SLE', 'VED']) {
+      expect(normaliseCurrency(code)).toBe(code.toUpperCase());
+    }
+    // Test, "no currency", metals and other units whose minor unit is N.A.; withdrawn codes; not codes at all.
+    const refused = ['XTS', 'XXX', 'XAU', 'XAG', 'XPD', 'XPT', 'XBA', 'XBB', 'XBC', 'XBD', 'XDR', 'XSU', 'XUA', 'xau', 'HRK', 'ZWL', 'EURO', 'XYZ', '', '€'];
+    for (const code of refused) expect(normaliseCurrency(code)).toBeNull();
   });
 
   it('minor digits are ISO 4217’s, also where Intl (CLDR) formats with fewer', () => {
     const digits = (codes: string[]) => codes.map(currencyMinorDigits);
     expect(digits(['EUR', 'USD', 'GBP', 'JPY', 'KRW', 'ISK', 'KWD', 'BHD', 'IQD', 'CLF', 'UYW'])).toEqual([2, 2, 2, 0, 0, 0, 3, 3, 3, 4, 4]);
     expect(digits(['HUF', 'IDR', 'COP', 'PKR', 'LBP'])).toEqual([2, 2, 2, 2, 2]);
+    expect(digits(['UYI', 'VND', 'JOD', 'LYD', 'OMR', 'TND'])).toEqual([0, 0, 3, 3, 3, 3]);
+    expect(normaliseAmount('1.2345', 'CLF')).toEqual({ amount: '1.2345', amountMinor: 12345n });
+    expect(normaliseAmount('1.23456', 'CLF')).toBeNull();
     expect(normaliseAmount('1500.25', 'HUF')).toEqual({ amount: '1500.25', amountMinor: 150025n });
     expect(normaliseAmount('1.125', 'IQD')).toEqual({ amount: '1.125', amountMinor: 1125n });
   });

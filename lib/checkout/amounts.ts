@@ -1,29 +1,22 @@
-// Currencies and amounts. A currency is valid when the runtime's Intl knows it
-// (`Intl.supportedValuesOf('currency')`: the ISO 4217 codes in use, no funds or test codes), and its minor
-// digits are ISO 4217's own "minor unit" column: EUR 2, JPY 0, KWD 3, CLF 4. (Intl/CLDR formats some
-// currencies with fewer digits than ISO 4217 defines, e.g. HUF, IDR, COP and IQD: a PSP bills in ISO's.)
+// Currencies and amounts. A currency is valid when it is an active ISO 4217 code with a numeric minor unit
+// (iso-4217.ts, our own copy of List One: funds codes such as CLF, UYW, BOV included; XTS, XXX, metals and
+// other "N.A." units refused), in any case; its minor digits are ISO's column: EUR 2, JPY 0, KWD 3, CLF 4,
+// HUF and IDR 2 (CLDR displays those with fewer; a PSP bills in ISO's).
 // An amount is a plain decimal string, > 0, with at most that many decimals; it is stored normalised to
 // exactly that many ("10.5" EUR → "10.50", "010" JPY → "10") and as an integer of minor units (1050).
-
-const SUPPORTED = new Set(Intl.supportedValuesOf('currency'));
-
-/** ISO 4217 minor units other than 2 (list one, current codes). */
-const ISO_MINOR_DIGITS: Record<string, number> = {
-  ...Object.fromEntries(['BIF', 'CLP', 'DJF', 'GNF', 'ISK', 'JPY', 'KMF', 'KRW', 'PYG', 'RWF', 'UGX', 'UYI', 'VND', 'VUV', 'XAF', 'XOF', 'XPF'].map((code) => [code, 0])),
-  ...Object.fromEntries(['BHD', 'IQD', 'JOD', 'KWD', 'LYD', 'OMR', 'TND'].map((code) => [code, 3])),
-  CLF: 4,
-  UYW: 4,
-};
+import { ISO_4217_MINOR_UNITS } from './iso-4217';
 
 /** Upper-case code when valid, else null. */
 export function normaliseCurrency(code: string): string | null {
   const upper = code.trim().toUpperCase();
-  return /^[A-Z]{3}$/.test(upper) && SUPPORTED.has(upper) ? upper : null;
+  return /^[A-Z]{3}$/.test(upper) && typeof ISO_4217_MINOR_UNITS[upper] === 'number' ? upper : null;
 }
 
 /** Minor digits (ISO 4217) of a valid (normalised) currency code. */
 export function currencyMinorDigits(currency: string): number {
-  return ISO_MINOR_DIGITS[currency] ?? 2;
+  const digits = ISO_4217_MINOR_UNITS[currency];
+  if (typeof digits !== 'number') throw new Error(`not a payable ISO 4217 currency: ${currency}`);
+  return digits;
 }
 
 /** Up to 15 integer digits (amounts in the trillions), an optional fraction. */

@@ -42,12 +42,12 @@ function sessionFields(minExpirySeconds: number) {
             else if (/^[0.]+$/.test(amount)) ctx.addIssue({ code: 'custom', message: 'amount must be greater than 0' });
           })
           .meta({
-            description: 'Decimal amount as text, > 0, with at most the currency\'s minor digits (EUR 2, JPY 0, KWD 3, as Intl/CLDR define them). Normalised to exactly that many decimals.',
+            description: 'Decimal amount as text, > 0, with at most the currency\'s ISO 4217 minor digits (EUR 2, JPY 0, KWD 3, CLF 4; HUF and IDR 2). Normalised to exactly that many decimals.',
             example: '10.50',
           }),
         currency: stringField('currency')
           .refine((code) => normaliseCurrency(code) !== null, 'currency must be an ISO 4217 currency code such as EUR or USD')
-          .meta({ description: 'ISO 4217 code (any case; stored upper-case). Codes unknown to Intl.supportedValuesOf("currency") are refused.', example: 'EUR' }),
+          .meta({ description: 'Any active ISO 4217 code (List One) with a numeric minor unit, funds codes such as CLF and UYW included, in any case; XTS, XXX and the units whose minor unit is N.A. (XAU, XAG, XPD, XPT, XBA–XBD, XDR, XSU, XUA) are refused. Stored upper-case.', example: 'EUR' }),
         successUrl: returnUrlField('successUrl', 'Where the customer goes after paying, with `sessionId`, `transactionId`, `amount`, `currency`, `status=success` appended to its query.', 'https://shop.example/thanks'),
         cancelUrl: returnUrlField('cancelUrl', 'Where the customer goes after cancelling (redirect mode), unchanged.', 'https://shop.example/cart'),
         errorUrl: returnUrlField('errorUrl', 'Where the customer goes after an unrecoverable error or expiry (redirect mode), with `sessionId` and `error` appended.', 'https://shop.example/payment-error'),

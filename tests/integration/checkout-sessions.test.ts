@@ -93,6 +93,11 @@ describe('POST /api/sessions/create — happy', () => {
     ['10', 'EUR', '10.00', 1000n],
     ['1500', 'JPY', '1500', 1500n],
     ['1.234', 'KWD', '1.234', 1234n],
+    ['1.2345', 'CLF', '1.2345', 12345n],
+    ['1.5', 'clf', '1.5000', 15000n],
+    ['1.50', 'HUF', '1.50', 150n],
+    ['1000.99', 'idr', '1000.99', 100099n],
+    ['100', 'UYI', '100', 100n],
     ['999999999999999.99', 'USD', '999999999999999.99', 99999999999999999n],
   ])('amount %s %s is stored as %s (%s minor units)', async (amount, currency, stored, minor) => {
     const response = await createSession(vault, merchant, { amount, currency });
@@ -197,6 +202,9 @@ describe('POST /api/sessions/create — errors', () => {
     [{ currency: 'EURO' }, 'currency', 'currency must be an ISO 4217 currency code such as EUR or USD'],
     [{ currency: 'XYZ' }, 'currency', 'currency must be an ISO 4217 currency code such as EUR or USD'],
     [{ currency: 'XXX' }, 'currency', 'currency must be an ISO 4217 currency code such as EUR or USD'],
+    [{ currency: 'XTS' }, 'currency', 'currency must be an ISO 4217 currency code such as EUR or USD'],
+    [{ currency: 'XAU' }, 'currency', 'currency must be an ISO 4217 currency code such as EUR or USD'],
+    [{ amount: '1.23456', currency: 'CLF' }, 'amount', 'amount must have at most 4 decimals for CLF'],
     [{ currency: 978 }, 'currency', 'currency must be a string'],
     [{ merchantName: '  ' }, 'merchantName', 'merchantName must be 1 to 100 characters'],
     [{ merchantName: 'x'.repeat(101) }, 'merchantName', 'merchantName must be 1 to 100 characters'],
