@@ -7,6 +7,7 @@ import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { CheckoutApp } from '../../../components/checkout/checkout-app';
 import { CheckoutUnavailable } from '../../../components/checkout/checkout-unavailable';
+import { formatCheckoutAmount } from '../../../lib/checkout/format-checkout-amount';
 import { loadCheckoutView } from '../../../lib/checkout/load-checkout-view';
 import { CHECKOUT_POLICY_MARKER } from '../../../lib/checkout/page-headers';
 import { errorRedirectUrl, successRedirectUrl } from '../../../lib/checkout/return-urls';
@@ -40,15 +41,6 @@ function localeFrom(acceptLanguage: string | null): string {
   }
 }
 
-function formatAmount(amount: string, currency: string, locale: string): string {
-  try {
-    // A decimal string is formatted exactly (no float rounding).
-    return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount as unknown as number);
-  } catch {
-    return `${amount} ${currency}`;
-  }
-}
-
 export default async function CheckoutPage({ params }: Params) {
   const requestHeaders = await headers();
   // Fail closed: in production the page is only served with the policy the Vault server sets per request
@@ -63,7 +55,7 @@ export default async function CheckoutPage({ params }: Params) {
   return (
     <CheckoutApp
       view={found}
-      amountLabel={formatAmount(found.amount, found.currency, locale)}
+      amountLabel={formatCheckoutAmount({ amount: found.amount, currency: found.currency, locale })}
       serverNow={Date.now()}
       returnUrls={{
         expired: errorRedirectUrl(found, 'expired'),
