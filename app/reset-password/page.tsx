@@ -3,7 +3,7 @@
 import type { Metadata } from 'next';
 import { AuthCard } from '../../components/auth-card';
 import { NewPasswordForm } from '../../components/new-password-form';
-import { findResetTokenOrThrow } from '../../lib/auth/reset-tokens';
+import { MAILED_PURPOSES, findResetTokenOrThrow } from '../../lib/auth/reset-tokens';
 import { getRuntime } from '../../lib/runtime';
 
 export const metadata: Metadata = { title: 'Choose a password — Vault', referrer: 'no-referrer' };
@@ -12,7 +12,7 @@ export const dynamic = 'force-dynamic';
 async function linkPurpose(token: string): Promise<string | null> {
   if (!token) return null;
   try {
-    return (await findResetTokenOrThrow(await getRuntime(), token)).purpose;
+    return (await findResetTokenOrThrow(await getRuntime(), token, MAILED_PURPOSES)).purpose;
   } catch {
     return null;
   }

@@ -1,11 +1,11 @@
 // Session tokens: HS256 JWTs keyed by `keyring.serviceKey('jwt')`, so no secret of their own to configure.
 // A token proves who and which session; whether that session is still alive (logout, idle timeout) is the
 // caller's server-side check on `sessionId`. `kind` keeps tokens for one step (an MFA-pending login, a
-// password reset, a registration ticket) from ever opening another.
+// registration ticket) from ever opening another.
 import { SignJWT, errors, jwtVerify, type JWTPayload } from 'jose';
 import { randomBase62 } from '../crypto/random';
 
-export const SESSION_TOKEN_KINDS = ['session', 'mfa_pending', 'password_reset', 'registration'] as const;
+export const SESSION_TOKEN_KINDS = ['session', 'mfa_pending', 'registration'] as const;
 export type SessionTokenKind = (typeof SESSION_TOKEN_KINDS)[number];
 
 export type SessionClaims = {

@@ -1,15 +1,16 @@
 // POST /auth/login: email + password → a session, an MFA step, or the expired-password step.
 // Unknown users, wrong passwords and locked accounts all answer `Invalid email or password` after the
 // same argon2 work, so the answer never tells which emails exist. 10 consecutive failures lock the
-// account for 30 minutes (PCI DSS 8.3.4); a locked account also says when to retry.
-import { randomUUID } from 'node:crypto';
+// account for 30 minutes (PCI DSS 8.3.4); a locked account also says when to retry, and so does an unknown
+// email after as many failures.
 import { VaultError, messages } from '../http/errors';
 import type { Runtime } from '../runtime';
 import { verifyAgainstDummy, verifyPassword } from './passwords';
-import { signStepToken, startSession, type SessionUser } from './sessions';
+import { LOCKOUT_SECONDS, MAX_FAILED_LOGINS, failUnknownEmail } from './unknown-email-lockout';
+import { issueResetToken } from './reset-tokens';
+import { startMfaStep, startSession, type SessionUser } from './sessions';
 
-export const MAX_FAILED_LOGINS = 10;
-export const LOCKOUT_SECONDS = 30 * 60;
+export { LOCKOUT_SECONDS, MAX_FAILED_LOGINS };
 export const PASSWORD_MAX_AGE_DAYS = 90;
 export const MFA_STEP_TTL_SECONDS = 5 * 60;
 export const PASSWORD_RESET_TTL_SECONDS = 60 * 60;
@@ -32,7 +33,7 @@ export class InvalidCredentialsError extends VaultError {
 const invalid = (userId?: string) => new InvalidCredentialsError(userId);
 
 export async function login(
-  runtime: Pick<Runtime, 'db' | 'keyring' | 'config'>,
+  runtime: Pick<Runtime, 'db' | 'keyring' | 'config' | 'store'>,
   options: { email: string; password: string; ip: string | null; userAgent: string | null; now?: Date },
 ): Promise<LoginResult> {
   const now = options.now ?? new Date();
@@ -40,7 +41,8 @@ export async function login(
   const found = await prisma.user.findUnique({ where: { email: options.email.trim().toLowerCase() }, omit: { passwordHash: false } });
   if (!found) {
     await verifyAgainstDummy(options.password);
-    throw invalid();
+    const retryAfterSeconds = await failUnknownEmail(runtime, options.email);
+    throw Object.assign(invalid(), retryAfterSeconds === null ? {} : { retryAfterSeconds });
   }
   const { passwordHash, ...rest } = found;
   const user: SessionUser = { id: rest.id, accountId: rest.accountId, email: rest.email, name: rest.name, role: rest.role, mfaEnabled: rest.mfaEnabled };
@@ -60,11 +62,12 @@ export async function login(
   if (rest.failedLogins > 0 || rest.lockedUntil) await prisma.user.update({ where: { id: user.id }, data: { failedLogins: 0, lockedUntil: null } });
 
   if (user.mfaEnabled) {
-    return { kind: 'mfa_required', user, mfaToken: await signStepToken(runtime, { user, kind: 'mfa_pending', ttlSeconds: MFA_STEP_TTL_SECONDS, stepId: randomUUID() }) };
+    return { kind: 'mfa_required', user, mfaToken: await startMfaStep(runtime, { user, ttlSeconds: MFA_STEP_TTL_SECONDS, ip: options.ip, userAgent: options.userAgent }) };
   }
   const ageDays = (now.getTime() - rest.passwordChangedAt.getTime()) / 86_400_000;
   if (ageDays > PASSWORD_MAX_AGE_DAYS) {
-    return { kind: 'password_expired', user, resetToken: await signStepToken(runtime, { user, kind: 'password_reset', ttlSeconds: PASSWORD_RESET_TTL_SECONDS, stepId: randomUUID() }) };
+    const { token } = await issueResetToken(runtime, { userId: user.id, purpose: 'expired', ttlSeconds: PASSWORD_RESET_TTL_SECONDS });
+    return { kind: 'password_expired', user, resetToken: token };
   }
   const session = await startSession(runtime, { user, ip: options.ip, userAgent: options.userAgent });
   return { kind: 'session', token: session.token, expiresAt: session.expiresAt, user };

@@ -1,5 +1,7 @@
-// Single-use password reset tokens (forgotten password, invitations): random, mailed once, stored as
-// SHA-256, consumed atomically so two uses of one link cannot both succeed.
+// Single-use password reset tokens: random, stored as SHA-256, consumed atomically so two uses of one token
+// cannot both succeed. Mailed links (forgotten password, invitations) set a password with the token alone;
+// the `expired` token of a login whose password expired also needs the current password, so each door
+// accepts only its own purposes.
 import { sha256Hex } from '../crypto/hash';
 import { randomBase62 } from '../crypto/random';
 import { VaultError, messages } from '../http/errors';
@@ -7,9 +9,13 @@ import type { Runtime } from '../runtime';
 
 export const FORGOT_PASSWORD_TTL_SECONDS = 60 * 60;
 
+export type ResetPurpose = 'forgot' | 'invite' | 'expired';
+/** The tokens POST /auth/reset-password (and the page that calls it) accepts. */
+export const MAILED_PURPOSES: readonly ResetPurpose[] = ['forgot', 'invite'];
+
 export async function issueResetToken(
   runtime: Pick<Runtime, 'db'>,
-  options: { userId: string; purpose: 'forgot' | 'invite'; ttlSeconds: number },
+  options: { userId: string; purpose: ResetPurpose; ttlSeconds: number },
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBase62(40);
   const expiresAt = new Date(Date.now() + options.ttlSeconds * 1000);
@@ -19,13 +25,13 @@ export async function issueResetToken(
   return { token, expiresAt };
 }
 
-/** The live (unused, unexpired) token, without consuming it. */
-export async function findResetTokenOrThrow(runtime: Pick<Runtime, 'db'>, token: string) {
+/** The live (unused, unexpired) token of one of `purposes`, without consuming it. */
+export async function findResetTokenOrThrow(runtime: Pick<Runtime, 'db'>, token: string, purposes: readonly ResetPurpose[]) {
   const row = await runtime.db.prisma.passwordResetToken.findUnique({
     where: { tokenHash: sha256Hex(token) },
     select: { id: true, userId: true, expiresAt: true, usedAt: true, purpose: true },
   });
-  if (!row || row.usedAt || row.expiresAt <= new Date()) throw new VaultError('invalid_token', messages.invalidToken);
+  if (!row || row.usedAt || row.expiresAt <= new Date() || !purposes.includes(row.purpose as ResetPurpose)) throw new VaultError('invalid_token', messages.invalidToken);
   return row;
 }
 
@@ -35,8 +41,8 @@ export function passwordLink(appUrl: string, token: string): string {
 }
 
 /** Marks the token used; only one caller can win. Returns the user it belongs to. */
-export async function consumeResetTokenOrThrow(runtime: Pick<Runtime, 'db'>, token: string): Promise<string> {
-  const row = await findResetTokenOrThrow(runtime, token);
+export async function consumeResetTokenOrThrow(runtime: Pick<Runtime, 'db'>, token: string, purposes: readonly ResetPurpose[]): Promise<string> {
+  const row = await findResetTokenOrThrow(runtime, token, purposes);
   const { count } = await runtime.db.prisma.passwordResetToken.updateMany({
     where: { id: row.id, usedAt: null, expiresAt: { gt: new Date() } },
     data: { usedAt: new Date() },

@@ -48,7 +48,7 @@ export async function startSession(
   return { token: signed.token, expiresAt: signed.expiresAt, sessionId: session.id };
 }
 
-/** A short-lived token for one step (MFA pending, password reset…); it opens nothing else. */
+/** A short-lived token for one step (a registration ticket…); it opens nothing else. */
 export async function signStepToken(
   runtime: SessionRuntime,
   options: { user: Pick<SessionUser, 'id' | 'accountId'>; kind: Exclude<SessionTokenKind, 'session'>; ttlSeconds: number; stepId: string },
@@ -64,6 +64,35 @@ export async function verifyStepToken(runtime: SessionRuntime, token: string, ki
     if (error instanceof InvalidTokenError) throw new VaultError('unauthorized', error.message);
     throw error;
   }
+}
+
+/**
+ * A pending MFA login: a session row that is not a session yet (its token's kind is `mfa_pending`, which
+ * no guard accepts), so that a password change or reset revokes it like any session, and completing it
+ * consumes it: one mfa_token, one session.
+ */
+export async function startMfaStep(runtime: SessionRuntime, options: { user: Pick<SessionUser, 'id' | 'accountId'>; ttlSeconds: number; ip: string | null; userAgent: string | null }): Promise<string> {
+  const step = await runtime.db.prisma.session.create({
+    data: { userId: options.user.id, expiresAt: new Date(Date.now() + options.ttlSeconds * 1000), ip: options.ip, userAgent: options.userAgent?.slice(0, 256) ?? null },
+    select: { id: true },
+  });
+  return signStepToken(runtime, { user: options.user, kind: 'mfa_pending', ttlSeconds: options.ttlSeconds, stepId: step.id });
+}
+
+const stepGone = () => new VaultError('unauthorized', messages.invalidToken);
+
+/** The user of a live (unconsumed, unrevoked, unexpired) pending MFA login, or 401. */
+export async function readMfaStep(runtime: SessionRuntime, mfaToken: string): Promise<{ userId: string; stepId: string }> {
+  const claims = await verifyStepToken(runtime, mfaToken, 'mfa_pending');
+  const live = await runtime.db.prisma.session.count({ where: { id: claims.sessionId, userId: claims.userId, revokedAt: null, expiresAt: { gt: new Date() } } });
+  if (live !== 1) throw stepGone();
+  return { userId: claims.userId, stepId: claims.sessionId };
+}
+
+/** Ends a pending MFA login once its second factor is proven; of two concurrent completions one wins. */
+export async function consumeMfaStep(runtime: Pick<Runtime, 'db'>, stepId: string): Promise<void> {
+  const { count } = await runtime.db.prisma.session.updateMany({ where: { id: stepId, revokedAt: null, expiresAt: { gt: new Date() } }, data: { revokedAt: new Date() } });
+  if (count !== 1) throw stepGone();
 }
 
 const unauthorized = () => new VaultError('unauthorized', messages.unauthorized);

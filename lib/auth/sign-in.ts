@@ -6,7 +6,7 @@ import { checkTotpCode, useBackupCode } from '../mfa/manage-mfa';
 import type { Runtime } from '../runtime';
 import { limitLoginAttempt } from './login-limits';
 import { InvalidCredentialsError, login, type LoginResult } from './login';
-import { startSession, verifyStepToken, type SessionUser } from './sessions';
+import { consumeMfaStep, readMfaStep, startSession, type SessionUser } from './sessions';
 
 type SignInRuntime = Pick<Runtime, 'db' | 'keyring' | 'config' | 'store' | 'audit' | 'logger'>;
 
@@ -18,6 +18,13 @@ export type SecondFactor = 'totp' | 'backup';
 export type CompletedSignIn = { token: string; expiresAt: Date; sessionId: string; user: SessionUser };
 
 const FACTOR_ACTIONS: Record<SecondFactor, string> = { totp: 'auth.mfa_verify', backup: 'auth.mfa_verify_backup' };
+
+/** A correct password is a login only without MFA; with it the second factor's row says how it ended. */
+const PASSWORD_STEP_AUDIT = {
+  session: { outcome: 'success', statusCode: 200 },
+  mfa_required: { action: 'auth.login_mfa_required', outcome: 'success', statusCode: 200 },
+  password_expired: { outcome: 'failure', statusCode: 403 },
+} as const;
 
 /** Email and password: a session, or the MFA / expired-password step. Failures are audited and rethrown. */
 export async function signInWithPassword(runtime: SignInRuntime, input: { email: string; password: string }, origin: SignInOrigin): Promise<LoginResult> {
@@ -33,31 +40,33 @@ export async function signInWithPassword(runtime: SignInRuntime, input: { email:
     }
     throw error;
   }
-  await recordAudit(runtime, { ...audit, userId: result.user.id, outcome: 'success', statusCode: result.kind === 'password_expired' ? 403 : 200 });
+  await recordAudit(runtime, { ...audit, ...PASSWORD_STEP_AUDIT[result.kind], userId: result.user.id });
   return result;
 }
 
 /**
- * The MFA step: the mfa_token (an `mfa_pending` JWT, which opens nothing else) names the user; a TOTP code
- * (replays refused) or a one-time backup code proves the second factor; then the session starts.
+ * The MFA step: the mfa_token (an `mfa_pending` JWT, which opens nothing else) names a pending login; a
+ * TOTP code (replays refused) or a one-time backup code proves the second factor; the pending login is
+ * consumed (one mfa_token, one session) and the session starts.
  */
 export async function signInWithSecondFactor(
   runtime: SignInRuntime,
   input: { mfaToken: string; code: string; factor: SecondFactor },
   origin: SignInOrigin,
 ): Promise<CompletedSignIn> {
-  const claims = await verifyStepToken(runtime, input.mfaToken, 'mfa_pending');
-  const audit = { action: FACTOR_ACTIONS[input.factor], requestId: origin.requestId, userId: claims.userId, ip: origin.ip };
+  const step = await readMfaStep(runtime, input.mfaToken);
+  const audit = { action: FACTOR_ACTIONS[input.factor], requestId: origin.requestId, userId: step.userId, ip: origin.ip };
   try {
-    await limitLoginAttempt(runtime, { ip: origin.ip, account: claims.userId });
+    await limitLoginAttempt(runtime, { ip: origin.ip, account: step.userId });
     const check = input.factor === 'totp' ? checkTotpCode : useBackupCode;
-    await check(runtime, { userId: claims.userId, code: input.code });
+    await check(runtime, { userId: step.userId, code: input.code });
+    await consumeMfaStep(runtime, step.stepId);
   } catch (error) {
     if (error instanceof VaultError) await recordAudit(runtime, { ...audit, outcome: 'failure', statusCode: error.status });
     throw error;
   }
   const user: SessionUser = await runtime.db.prisma.user.findUniqueOrThrow({
-    where: { id: claims.userId },
+    where: { id: step.userId },
     select: { id: true, accountId: true, email: true, name: true, role: true, mfaEnabled: true },
   });
   const session = await startSession(runtime, { user, ip: origin.ip, userAgent: origin.userAgent });

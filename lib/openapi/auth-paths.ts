@@ -106,7 +106,7 @@ export function registerAuthPaths(registry: OpenAPIRegistry): void {
   });
   path('post', '/auth/reset-expired-password', {
     summary: 'Replace an expired password',
-    description: 'After a login answered `password_expired`: its `reset_token` (as `token`), the current password and a new one. Every session of the user ends.',
+    description: 'After a login answered `password_expired`: its `reset_token` (as `token`; single use, valid 1 hour, accepted by this endpoint only), the current password and a new one. Every session of the user ends.',
     security: [],
     request: { body: json(ZResetExpiredPasswordRequestSchema) },
     responses: {
@@ -135,12 +135,12 @@ export function registerAuthPaths(registry: OpenAPIRegistry): void {
   // MFA
   const mfaStep = (kind: string) => ({
     summary: `Second login step: ${kind}`,
-    description: `With the \`mfa_token\` a login answered. Answers a session like a login. ${LIMITS}`,
+    description: `With the \`mfa_token\` a login answered (valid 5 minutes, for one completed login; a password change or reset voids it). Answers a session like a login. ${LIMITS}`,
     security: [],
     request: { body: json(ZMfaVerifyRequestSchema) },
     responses: {
       200: { description: 'Signed in.', headers: sessionCookieHeader, ...json(ZSessionResponse) },
-      401: error('Wrong code, or an invalid/expired `mfa_token`.'),
+      401: error('Wrong code (`Invalid MFA code`), or an invalid, expired or already used `mfa_token` (`Invalid or expired token`).'),
       ...rateLimited,
       ...publicErrors,
     },
@@ -149,10 +149,10 @@ export function registerAuthPaths(registry: OpenAPIRegistry): void {
   path('post', '/auth/mfa/verify-backup', mfaStep('a one-time backup code'));
   path('post', '/auth/mfa/disable', {
     summary: 'Turn MFA off',
-    description: 'Needs a current TOTP code.',
+    description: `Needs a current TOTP code. Every attempt is audited (\`mfa.disable\`). ${LIMITS}`,
     ...sessionSecurity,
     request: { body: json(ZMfaCodeRequestSchema) },
-    responses: { 200: ok('`MFA disabled`.', flatResponse('MfaDisabledResponse', { enabled: z.literal(false), message: z.string() })), ...bodyErrors, ...sessionErrors, 401: wrongMfaCode },
+    responses: { 200: ok('`MFA disabled`.', flatResponse('MfaDisabledResponse', { enabled: z.literal(false), message: z.string() })), ...bodyErrors, ...sessionErrors, 401: wrongMfaCode, ...rateLimited },
   });
   for (const route of ['/auth/mfa/status', '/mfa-status']) {
     path('get', route, {
@@ -164,7 +164,7 @@ export function registerAuthPaths(registry: OpenAPIRegistry): void {
   }
   path('post', '/user/settings/mfa', {
     summary: 'Set up, confirm or turn off MFA',
-    description: '`{enable:true}` starts setup (answers `totp_uri`, `qr_code`, `backup_codes`, `pending:true`; 409 when MFA is already on); `{enable:true, code}` confirms it; `{enable:false, code}` turns MFA off.',
+    description: `\`{enable:true}\` starts setup (answers \`totp_uri\`, \`qr_code\`, \`backup_codes\`, \`pending:true\`; 409 when MFA is already on); \`{enable:true, code}\` confirms it; \`{enable:false, code}\` turns MFA off. Every attempt is audited (\`mfa.setup_start\`, \`mfa.enable\`, \`mfa.disable\`, success or failure). Requests with a code: ${LIMITS}`,
     ...sessionSecurity,
     request: { body: json(ZMfaSettingsRequestSchema) },
     responses: {
@@ -180,6 +180,7 @@ export function registerAuthPaths(registry: OpenAPIRegistry): void {
       ...bodyErrors,
       ...sessionErrors,
       401: wrongMfaCode,
+      ...rateLimited,
     },
   });
 

@@ -282,7 +282,7 @@ export function registerManagementPaths(registry: OpenAPIRegistry): void {
     path: '/api/audit-logs/verify',
     tags: ['Audit logs'],
     summary: 'Verify the audit hash chain',
-    description: 'Owner and admin only (others 403). Recomputes the hash chain; `first_broken_id` names the first row that does not match.',
+    description: 'Owner and admin only (others 403). Recomputes the hash chain; `first_broken_id` names the first row that does not match. There is one chain for the whole installation, so `checked` counts every account\'s rows and the broken row may belong to another account (only its id is shown).',
     ...sessionSecurity,
     responses: { 200: ok('Verification result.', ZAuditVerifyResponse), ...managerErrors },
   });

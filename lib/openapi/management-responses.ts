@@ -127,7 +127,7 @@ export const ZPasswordExpiredResponse = z
     success: z.literal(false),
     error: z.object({ code: z.literal('password_expired'), message: z.string() }),
     password_expired: z.literal(true),
-    reset_token: z.string().meta({ description: 'Pass as `token` to POST /auth/reset-expired-password.' }),
+    reset_token: z.string().meta({ description: 'Pass as `token` to POST /auth/reset-expired-password (single use, valid 1 hour).' }),
     request_id: z.string(),
   })
   .meta({ id: 'PasswordExpiredResponse' });

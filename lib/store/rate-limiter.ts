@@ -4,10 +4,11 @@ import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAb
 import { RedisStore } from './redis-store';
 import type { KeyValueStore } from './types';
 
-export type RateLimit = { points: number; durationSeconds: number; name: string };
+/** `blockSeconds`: once over the limit, refuse the key that long (rather than until the window ends). */
+export type RateLimit = { points: number; durationSeconds: number; name: string; blockSeconds?: number };
 
 export function createRateLimiter(store: KeyValueStore, limit: RateLimit): RateLimiterAbstract {
-  const options = { points: limit.points, duration: limit.durationSeconds, keyPrefix: `rl:${limit.name}` };
+  const options = { points: limit.points, duration: limit.durationSeconds, blockDuration: limit.blockSeconds ?? 0, keyPrefix: `rl:${limit.name}` };
   return store instanceof RedisStore ? new RateLimiterRedis({ ...options, storeClient: store.client, useRedisPackage: false }) : new RateLimiterMemory(options);
 }
 

@@ -13,7 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => vault?.close());
 
-const login = () => vault.call('POST', '/auth/login', { key: null, json: { email: user.email, password: TEST_PASSWORD } });
+let password = TEST_PASSWORD;
+const login = () => vault.call('POST', '/auth/login', { key: null, json: { email: user.email, password } });
 const asUser = (token: string, method: string, path: string, json?: unknown) =>
   vault.call(method, path, { key: null, json, headers: { authorization: `Bearer ${token}` } });
 const publicCall = (path: string, json: unknown) => vault.call('POST', path, { key: null, json });
@@ -71,12 +72,56 @@ describe('MFA', () => {
     expect((await publicCall('/auth/mfa/verify', { code, mfa_token: 'not-a-token' })).status).toBe(401);
   });
 
+  it('an mfa_token gives one session: used, it is refused even with a new valid code', async () => {
+    const mfaToken = (await login()).json.mfa_token;
+    expect((await publicCall('/auth/mfa/verify-backup', { code: backupCodes[4], mfa_token: mfaToken })).status).toBe(200);
+    const again = await publicCall('/auth/mfa/verify-backup', { code: backupCodes[1], mfa_token: mfaToken });
+    expect(again.status).toBe(401);
+    expect(again.json.error).toEqual({ code: 'unauthorized', message: 'Invalid or expired token' });
+    expect((await asUser(session, 'GET', '/mfa-status')).json.backup_codes_remaining).toBe(9);
+  });
+
+  it('a password change ends pending MFA logins: their mfa_token no longer completes', async () => {
+    const pending = (await login()).json.mfa_token;
+    const changed = await asUser(session, 'POST', '/auth/change-password', { current_password: password, new_password: 'another secret 2026' });
+    expect(changed.status).toBe(200);
+    password = 'another secret 2026';
+    expect((await publicCall('/auth/mfa/verify-backup', { code: backupCodes[1], mfa_token: pending })).status).toBe(401);
+    expect((await asUser(session, 'GET', '/mfa-status')).json.backup_codes_remaining).toBe(9);
+  });
+
+  it('audits the password step of an MFA login as such, and the second factor as the login', async () => {
+    const first = await login();
+    const step = await vault.runtime.db.prisma.auditLog.findFirst({ where: { requestId: first.headers.get('x-request-id')! } });
+    expect(step).toMatchObject({ action: 'auth.login_mfa_required', outcome: 'success', statusCode: 200, userId: user.id });
+    const verified = await publicCall('/auth/mfa/verify-backup', { code: backupCodes[2], mfa_token: first.json.mfa_token });
+    const done = await vault.runtime.db.prisma.auditLog.findFirst({ where: { requestId: verified.headers.get('x-request-id')! } });
+    expect(done).toMatchObject({ action: 'auth.mfa_verify_backup', outcome: 'success', statusCode: 200, userId: user.id });
+  });
+
   it('a backup code works once', async () => {
     const mfaToken = (await login()).json.mfa_token;
     const used = await publicCall('/auth/mfa/verify-backup', { code: backupCodes[0]!.toUpperCase(), mfa_token: mfaToken });
     expect(used.status).toBe(200);
     expect((await publicCall('/auth/mfa/verify-backup', { code: backupCodes[0], mfa_token: (await login()).json.mfa_token })).status).toBe(401);
-    expect((await asUser(used.json.token, 'GET', '/mfa-status')).json.backup_codes_remaining).toBe(9);
+    expect((await asUser(used.json.token, 'GET', '/mfa-status')).json.backup_codes_remaining).toBe(7);
+  });
+
+  it('refused MFA changes are audited with their status', async () => {
+    const attempts = [
+      await asUser(session, 'POST', '/user/settings/mfa', { enable: false, code: '000000' === (await codeAt(secret, 0)) ? '111111' : '000000' }),
+      await asUser(session, 'POST', '/auth/mfa/disable', { code: backupCodes[3] }),
+      await asUser(session, 'POST', '/user/settings/mfa', { enable: true }),
+      await asUser(session, 'POST', '/user/settings/mfa', { enable: false }),
+    ];
+    expect(attempts.map((response) => response.status)).toEqual([401, 401, 409, 400]);
+    const rows = await Promise.all(attempts.map((response) => vault.runtime.db.prisma.auditLog.findFirst({ where: { requestId: response.headers.get('x-request-id')! } })));
+    expect(rows.map((row) => [row?.action, row?.outcome, row?.statusCode, row?.userId, row?.resource])).toEqual([
+      ['mfa.disable', 'failure', 401, user.id, `user:${user.id}`],
+      ['mfa.disable', 'failure', 401, user.id, `user:${user.id}`],
+      ['mfa.setup_start', 'failure', 409, user.id, `user:${user.id}`],
+      ['mfa.disable', 'failure', 400, user.id, `user:${user.id}`],
+    ]);
   });
 
   it('disabling needs a valid code; then login is a plain password login again', async () => {

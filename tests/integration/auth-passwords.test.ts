@@ -123,9 +123,34 @@ describe('expired passwords', () => {
     expect((await publicCall('POST', '/auth/reset-expired-password', { ...body, token: 'garbage' })).status).toBe(401);
     const changed = await publicCall('POST', '/auth/reset-expired-password', body);
     expect(changed.status).toBe(200);
+    const reused = await publicCall('POST', '/auth/reset-expired-password', { ...body, current_password: 'fresh secret 2026x', new_password: 'third secret 2026y' });
+    expect(reused.status).toBe(401);
+    expect(reused.json.error).toEqual({ code: 'unauthorized', message: 'Invalid or expired token' });
     const session = await login(user.email, 'fresh secret 2026x');
     expect(session.status).toBe(200);
     const info = await asUser(session.json.token, 'GET', '/auth/password-expiry-info');
     expect(info.json).toMatchObject({ success: true, applies: true, days_left: 90, expired: false });
+  });
+
+  it('the reset token is for this door only, and expires', async () => {
+    const user = await freshUser();
+    await vault.runtime.db.prisma.user.update({ where: { id: user.id }, data: { passwordChangedAt: new Date(Date.now() - 100 * 86_400_000) } });
+    const token = (await login(user.email)).json.reset_token;
+    // A mailed-link door would set a password without the current one: it does not take this token.
+    expect((await publicCall('GET', `/auth/verify-reset-token?token=${token}`)).status).toBe(400);
+    expect((await publicCall('POST', '/auth/reset-password', { token, new_password: 'valid new secret 88' })).status).toBe(400);
+    await vault.runtime.db.prisma.passwordResetToken.updateMany({ where: { userId: user.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    const late = await publicCall('POST', '/auth/reset-expired-password', { token, current_password: TEST_PASSWORD, new_password: 'fresh secret 2026x' });
+    expect(late.status).toBe(401);
+  });
+
+  it('a mailed reset link does not open this door', async () => {
+    const user = await freshUser();
+    await publicCall('POST', '/auth/forgot-password', { email: user.email });
+    const mail = (await readOutbox(vault.runtime.mailDataDir)).filter((m) => m.to === user.email).at(-1)!;
+    const token = /token=([0-9A-Za-z]+)/.exec(mail.text)![1]!;
+    const response = await publicCall('POST', '/auth/reset-expired-password', { token, current_password: TEST_PASSWORD, new_password: 'fresh secret 2026x' });
+    expect(response.status).toBe(401);
+    expect((await publicCall('GET', `/auth/verify-reset-token?token=${token}`)).json).toMatchObject({ valid: true, purpose: 'forgot' });
   });
 });

@@ -79,6 +79,16 @@ describe('POST /auth/login', () => {
     expect((await login(target.email)).status).toBe(200);
   });
 
+  it('an unknown email gets the same lockout answer after as many failures, so Retry-After tells nothing', async () => {
+    const email = 'nobody-lockout@example.com';
+    for (let i = 0; i < 9; i++) expect((await login(email, 'wrong password 1')).headers.get('retry-after')).toBeNull();
+    const tenth = await login(email, 'wrong password 1');
+    expect(tenth.status).toBe(401);
+    expect(tenth.json.error).toEqual({ code: 'invalid_credentials', message: 'Invalid email or password' });
+    expect(tenth.headers.get('retry-after')).toBe('1800');
+    expect(Number((await login(email.toUpperCase())).headers.get('retry-after'))).toBeGreaterThan(1790);
+  });
+
   it('answers 403 with a reset token when the password is older than 90 days (MFA off)', async () => {
     const target = await seedUsersOnce('expired');
     await vault.runtime.db.prisma.user.update({ where: { id: target.id }, data: { passwordChangedAt: new Date(Date.now() - 91 * 86_400_000) } });
@@ -86,6 +96,8 @@ describe('POST /auth/login', () => {
     expect(response.status).toBe(403);
     expect(response.json).toMatchObject({ success: false, password_expired: true, reset_token: expect.any(String), error: { code: 'password_expired' } });
     expect((await verify(response.json.reset_token)).status).toBe(401);
+    const row = await vault.runtime.db.prisma.auditLog.findFirst({ where: { requestId: response.headers.get('x-request-id')! } });
+    expect(row).toMatchObject({ action: 'auth.login', outcome: 'failure', statusCode: 403, userId: target.id });
   });
 
   it('asks for MFA when it is on; the MFA token opens nothing', async () => {

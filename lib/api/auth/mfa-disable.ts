@@ -1,13 +1,17 @@
-// POST /auth/mfa/disable — turn MFA off with a current TOTP code.
-import { recordAudit } from '../../audit/record-audit';
+// POST /auth/mfa/disable — turn MFA off with a current TOTP code. Every attempt is audited; codes count
+// against the login and MFA attempt limits.
+import { limitLoginAttempt } from '../../auth/login-limits';
 import { ZMfaCodeRequestSchema } from '../../auth/schemas';
+import { auditedAttempt } from '../../http/audited-attempt';
 import { disableMfa } from '../../mfa/manage-mfa';
 import { parseJsonRequest } from '../../http/read-body';
 import { sessionRoute } from '../../http/session-route';
 
 export const POST = sessionRoute({}, async (call) => {
   const { code } = ZMfaCodeRequestSchema.parse(parseJsonRequest(call.request, call.body));
-  await disableMfa(call.runtime, { userId: call.user.id, code });
-  await recordAudit(call.runtime, { action: 'mfa.disable', outcome: 'success', statusCode: 200, requestId: call.requestId, userId: call.user.id, ip: call.ip });
-  return call.json(200, { success: true, enabled: false, message: 'MFA disabled' });
+  return auditedAttempt(call, 'mfa.disable', { resource: `user:${call.user.id}` }, async () => {
+    await limitLoginAttempt(call.runtime, { ip: call.ip, account: call.user.id });
+    await disableMfa(call.runtime, { userId: call.user.id, code });
+    return call.json(200, { success: true, enabled: false, message: 'MFA disabled' });
+  });
 });
