@@ -22,6 +22,15 @@ export function currencyMinorDigits(currency: string): number {
 /** Up to 15 integer digits (amounts in the trillions), an optional fraction. */
 export const AMOUNT_PATTERN = /^\d{1,15}(\.\d{1,10})?$/;
 
+/** Minor units a session can hold (a PostgreSQL bigint); only 4-decimal currencies (CLF, UYW) reach it. */
+export const MAX_AMOUNT_MINOR = 2n ** 63n - 1n;
+
+/** An integer of minor units as a decimal string with exactly `digits` decimals (1050n, 2 → "10.50"). */
+function minorToDecimal(minor: bigint, digits: number): string {
+  const text = minor.toString().padStart(digits + 1, '0');
+  return digits === 0 ? text : `${text.slice(0, -digits)}.${text.slice(-digits)}`;
+}
+
 /** A decimal string of AMOUNT_PATTERN in a currency, or null when it is not one or has more decimals than the currency. */
 export function normaliseAmount(amount: string, currency: string): { amount: string; amountMinor: bigint } | null {
   if (!AMOUNT_PATTERN.test(amount)) return null;
@@ -29,6 +38,5 @@ export function normaliseAmount(amount: string, currency: string): { amount: str
   const [whole = '0', fraction = ''] = amount.split('.');
   if (fraction.length > digits) return null;
   const amountMinor = BigInt(whole + fraction.padEnd(digits, '0'));
-  const text = amountMinor.toString().padStart(digits + 1, '0');
-  return { amount: digits === 0 ? text : `${text.slice(0, -digits)}.${text.slice(-digits)}`, amountMinor };
+  return { amount: minorToDecimal(amountMinor, digits), amountMinor };
 }

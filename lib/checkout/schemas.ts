@@ -2,7 +2,7 @@
 // They also feed the OpenAPI document. Messages name the field and the rule, never the value.
 import { z } from 'zod';
 import { cvcPattern, expirationMonthPattern, expirationYearPattern, luhnValid, stripCardSeparators } from '../vault/card-rules';
-import { AMOUNT_PATTERN, currencyMinorDigits, normaliseAmount, normaliseCurrency } from './amounts';
+import { AMOUNT_PATTERN, currencyMinorDigits, MAX_AMOUNT_MINOR, normaliseAmount, normaliseCurrency } from './amounts';
 import { DEFAULT_EXPIRY_SECONDS, MAX_EXPIRY_SECONDS } from './checkout-rules';
 import { isExactOrigin, isReturnUrl } from './url-rules';
 
@@ -83,9 +83,15 @@ function buildSessionSchema(minExpirySeconds: number) {
       }
       // Only once amount and currency are each valid (their own rules name them otherwise).
       const currency = typeof body.currency === 'string' ? normaliseCurrency(body.currency) : null;
-      if (currency && typeof body.amount === 'string' && AMOUNT_PATTERN.test(body.amount) && normaliseAmount(body.amount, currency) === null) {
+      if (currency && typeof body.amount === 'string' && AMOUNT_PATTERN.test(body.amount)) {
         const digits = currencyMinorDigits(currency);
-        ctx.addIssue({ code: 'custom', path: ['amount'], message: digits === 0 ? `amount must be a whole number for ${currency}` : `amount must have at most ${digits} decimals for ${currency}` });
+        const normalised = normaliseAmount(body.amount, currency);
+        if (normalised === null) {
+          ctx.addIssue({ code: 'custom', path: ['amount'], message: digits === 0 ? `amount must be a whole number for ${currency}` : `amount must have at most ${digits} decimals for ${currency}` });
+        } else if (normalised.amountMinor > MAX_AMOUNT_MINOR) {
+          // Said as a power of two: a long digit run in a message is masked as a possible card number.
+          ctx.addIssue({ code: 'custom', path: ['amount'], message: `amount must be below 2^63 minor units (${currency} has ${digits} decimals)` });
+        }
       }
     })
     .transform((body) => {

@@ -98,6 +98,7 @@ describe('POST /api/sessions/create — happy', () => {
     ['1.50', 'HUF', '1.50', 150n],
     ['1000.99', 'idr', '1000.99', 100099n],
     ['100', 'UYI', '100', 100n],
+    ['922337203685477.5807', 'CLF', '922337203685477.5807', 9223372036854775807n],
     ['999999999999999.99', 'USD', '999999999999999.99', 99999999999999999n],
   ])('amount %s %s is stored as %s (%s minor units)', async (amount, currency, stored, minor) => {
     const response = await createSession(vault, merchant, { amount, currency });
@@ -205,6 +206,8 @@ describe('POST /api/sessions/create — errors', () => {
     [{ currency: 'XTS' }, 'currency', 'currency must be an ISO 4217 currency code such as EUR or USD'],
     [{ currency: 'XAU' }, 'currency', 'currency must be an ISO 4217 currency code such as EUR or USD'],
     [{ amount: '1.23456', currency: 'CLF' }, 'amount', 'amount must have at most 4 decimals for CLF'],
+    [{ amount: '922337203685477.5808', currency: 'CLF' }, 'amount', 'amount must be below 2^63 minor units (CLF has 4 decimals)'],
+    [{ amount: '999999999999999.9999', currency: 'UYW' }, 'amount', 'amount must be below 2^63 minor units (UYW has 4 decimals)'],
     [{ currency: 978 }, 'currency', 'currency must be a string'],
     [{ merchantName: '  ' }, 'merchantName', 'merchantName must be 1 to 100 characters'],
     [{ merchantName: 'x'.repeat(101) }, 'merchantName', 'merchantName must be 1 to 100 characters'],
