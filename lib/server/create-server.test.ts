@@ -1,8 +1,13 @@
 // The two doors of the production server, with a stand-in for Next: vault paths never reach Next,
-// pages do, API clients get JSON for unknown paths, and the client address cannot be spoofed.
+// pages do, API clients get JSON for unknown paths, the client address cannot be spoofed, and public files
+// Next would mislabel get their right content type.
+import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { serveStatic } from 'next/dist/server/serve-static';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../logger';
+import { projectRoot } from '../paths';
 import { createVaultServer } from './create-server';
 
 const seenByNext: { url: string; forwardedFor: string | undefined }[] = [];
@@ -53,5 +58,33 @@ describe('createVaultServer', () => {
     expect(response.status).toBe(404);
     expect(await response.json()).toMatchObject({ success: false, error: { code: 'not_found', message: 'Not found' } });
     expect(seenByNext).toHaveLength(before);
+  });
+});
+
+describe('public files', () => {
+  // The stand-in for Next serves public/ with Next's own static file server (and its MIME table).
+  const publicDir = path.join(projectRoot, 'public');
+  const files = createVaultServer({
+    logger: createLogger({ level: 'silent' }),
+    trustProxy: false,
+    next: (req, res) => serveStatic(req, res, (req.url ?? '/').split('?')[0]!, { root: publicDir }),
+  });
+  let filesBase: string;
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => files.server.listen(0, '127.0.0.1', resolve));
+    filesBase = `http://127.0.0.1:${(files.server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise((resolve) => files.server.close(resolve)));
+
+  it('serves the SDK types as TypeScript (Next alone says video/mp2t), the file itself', async () => {
+    const response = await fetch(`${filesBase}/checkout.d.ts`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/typescript; charset=utf-8');
+    expect(await response.text()).toBe(await readFile(path.join(publicDir, 'checkout.d.ts'), 'utf8'));
+  });
+
+  it("leaves every other file to Next's own type", async () => {
+    const response = await fetch(`${filesBase}/checkout.js`);
+    expect(response.headers.get('content-type')).toMatch(/^application\/javascript/);
   });
 });

@@ -9,6 +9,7 @@ import { readNodeBody, sendWebResponse, toWebRequest } from '../http/node-bridge
 import { requestIdFor, requestIdFromHeader } from '../http/request-id';
 import { errorResponse } from '../http/respond';
 import type { Logger } from '../logger';
+import { staticContentType } from './static-content-types';
 
 export type NextRequestHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 /** Runs before a request goes to Next: per-request page headers (the checkout page's CSP, lib/checkout/page-headers.ts). */
@@ -54,6 +55,8 @@ export function createVaultServer(options: {
       const requestId = requestIdFromHeader(req.headers['x-request-id']);
       req.headers['x-request-id'] = requestId;
       res.setHeader('x-request-id', requestId);
+      const contentType = staticContentType(pathname);
+      if (contentType) res.setHeader('content-type', contentType);
       if (beforeNext) await beforeNext(req, res, pathname);
       return next(req, res);
     }
