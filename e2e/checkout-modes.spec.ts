@@ -6,6 +6,7 @@ import {
   CARDS,
   checkoutFrame,
   checkoutOrigin,
+  createSession,
   expectEventTypes,
   merchantOrigin,
   openShop,
@@ -47,6 +48,8 @@ function expectPaymentSuccess(event: unknown, sessionId: string) {
 }
 
 const DECLINED = { type: 'PAYMENT_ERROR', error: { code: 'card_declined', message: 'Your card was declined' } };
+/** A pay call's body with the sandbox's declined card (sent as the page would, without an Origin). */
+const DECLINED_CARD = { cardNumber: CARDS.declined, expirationMonth: '12', expirationYear: '2034', cvc: '123', cardholderName: 'Ada Lovelace' };
 
 async function clickPayWithVault(page: Page) {
   await page.getByRole('button', { name: 'Pay with Vault' }).click();
@@ -123,6 +126,29 @@ test.describe('redirect mode', () => {
     await pay(page, CARDS.approved);
     await page.waitForURL(`${ERROR_URL}?**`, { timeout: 15_000 });
     expect(queryOf(page.url())).toEqual({ order: '1042', sessionId, error: 'expired' });
+  });
+
+  test('loaded after expiry: the customer goes to errorUrl with error=expired, as if it ran out on the page', async ({ page, request }) => {
+    const session = await createSession(request, { mode: 'redirect', expires: SHORT_EXPIRY });
+    await page.waitForTimeout((SHORT_EXPIRY + 1) * 1_000);
+    // What the page shows until it navigates (and all it shows without JavaScript): the expired page.
+    expect(await (await request.get(session.url)).text()).toContain('Checkout expired');
+    await page.goto(session.url);
+    await page.waitForURL(`${ERROR_URL}?**`);
+    expect(queryOf(page.url())).toEqual({ order: '1042', sessionId: session.sessionId, error: 'expired' });
+  });
+
+  test('loaded after the last failed attempt: the customer goes to errorUrl with error=attempts_exhausted', async ({ page, request }) => {
+    const session = await createSession(request, { mode: 'redirect' });
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      const response = await request.post(`${checkoutOrigin}/checkout/${session.sessionId}/pay`, { data: DECLINED_CARD });
+      expect(response.status()).toBe(402);
+    }
+    expect(await sessionStatus(request, session.sessionId)).toMatchObject({ status: 'expired', attempts: 5 });
+    expect(await (await request.get(session.url)).text()).toContain('Too many attempts');
+    await page.goto(session.url);
+    await page.waitForURL(`${ERROR_URL}?**`);
+    expect(queryOf(page.url())).toEqual({ order: '1042', sessionId: session.sessionId, error: 'attempts_exhausted' });
   });
 });
 

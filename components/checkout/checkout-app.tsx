@@ -107,8 +107,11 @@ export function CheckoutApp({ view, amountLabel, serverNow, returnUrls }: Checko
           ? { type: 'CHECKOUT_ERROR', sessionId, error: EXHAUSTED_ERROR }
           : { type: 'CHECKOUT_EXPIRED', sessionId, error: EXPIRED_ERROR },
       );
+      // Loaded already over: redirect mode ends as it would had it run out here (errorUrl with the reason);
+      // the expired page stays on screen meanwhile, and is the whole answer in the other modes.
+      if (embedMode === 'redirect' && initial.returnUrl) navigateTo(initial.returnUrl);
     }
-  }, [post, sessionId]);
+  }, [embedMode, post, sessionId]);
 
   // The session's deadline, on the customer's clock corrected by the server's.
   const [remainingMs, setRemainingMs] = useState(() => Date.parse(view.expiresAt) - serverNow);
