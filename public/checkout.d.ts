@@ -38,6 +38,11 @@ export interface VaultCheckoutOptions {
   mode?: VaultCheckoutMode;
   /** iframe mode: the element (or a selector for it) the iframe is appended to. */
   container?: Element | string;
+  /**
+   * iframe mode: the iframe's height, a number of pixels or a CSS length (`"720px"`, `"80vh"`); default 640 px,
+   * which holds the whole form with a decline message. Set as the iframe's min-height: your CSS may make it taller.
+   */
+  height?: number | string;
   onReady?: (message: VaultCheckoutMessageOf<'CHECKOUT_READY'>) => void;
   onSuccess?: (message: VaultCheckoutMessageOf<'PAYMENT_SUCCESS'>) => void;
   /** PAYMENT_ERROR (an attempt failed; retry while attempts remain) and CHECKOUT_ERROR (the session cannot be paid any more). */

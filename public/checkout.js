@@ -11,6 +11,7 @@
  *     url: 'https://vault…/checkout/cs_…',  // optional: the session's `url` (default: this script's origin)
  *     mode: 'iframe',               // 'redirect' | 'popup' | 'iframe' | 'new_tab' (default 'redirect')
  *     container: '#pay',            // iframe mode: an element or a selector
+ *     height: 720,                  // iframe mode: its height, px or a CSS length (default 640px; a minimum)
  *     onReady(message) {}, onSuccess(message) {}, onError(message) {}, onCancel(message) {}, onExpired(message) {},
  *   });
  *   checkout.close();               // closes the popup/tab, removes the iframe, stops listening
@@ -54,6 +55,9 @@
   };
   var POPUP_WIDTH = 480;
   var POPUP_HEIGHT = 720;
+  // The checkout page fits a decline message, Pay and Cancel in this height when framed (a compact layout).
+  var FRAME_HEIGHT = '640px';
+  var CSS_LENGTH = /^\d+(\.\d+)?(px|em|rem|vh|svh|lvh|dvh|%)$/;
   var CLOSE_RETRY_MS = 100;
   var CLOSE_RETRY_LIMIT_MS = 30000;
   var WATCH_MS = 500;
@@ -87,6 +91,15 @@
     return new URL('/checkout/' + encodeURIComponent(options.sessionId), scriptSrc);
   }
 
+  // The iframe's height: a number of pixels or a CSS length. Set as its min-height, so the page's own CSS
+  // may still make it taller.
+  function frameHeight(height) {
+    if (height == null) return FRAME_HEIGHT;
+    if (typeof height === 'number' && isFinite(height) && height > 0) return height + 'px';
+    if (typeof height === 'string' && CSS_LENGTH.test(height)) return height;
+    throw fail('height must be a number of pixels or a CSS length such as "720px"');
+  }
+
   function resolveContainer(container) {
     var element = typeof container === 'string' ? global.document.querySelector(container) : container;
     if (!element || typeof element.appendChild !== 'function') throw fail('iframe mode needs a container element or selector');
@@ -109,6 +122,7 @@
     var mode = options.mode == null ? 'redirect' : options.mode;
     if (MODES.indexOf(mode) === -1) throw fail('mode must be one of ' + MODES.join(', '));
 
+    var height = mode === 'iframe' ? frameHeight(options.height) : null;
     var url = checkoutUrl(options);
     var origin = url.origin;
     var sessionId = options.sessionId;
@@ -211,7 +225,7 @@
       frame.setAttribute('allow', 'payment');
       frame.setAttribute('referrerpolicy', 'no-referrer');
       frame.style.width = '100%';
-      frame.style.minHeight = '640px';
+      frame.style.minHeight = height;
       frame.style.border = '0';
       frame.style.display = 'block';
       parent.appendChild(frame);
