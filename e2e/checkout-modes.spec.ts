@@ -1,6 +1,7 @@
 // The hosted checkout in each embed mode, driven from the merchant's test site on another origin
 // (e2e/merchant-site/): success (events in order, successUrl query), decline then retry then success,
 // cancel, expiry. The checkout is http://127.0.0.1:<port>, the merchant http://localhost:<port+1>.
+import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import {
   CARDS,
@@ -268,6 +269,38 @@ test.describe('iframe mode', () => {
     expect((await shopEvents(page))[1]).toEqual({ type: 'CHECKOUT_CANCELLED', sessionId, reason: 'user_cancelled' });
     await expect(page.locator('#checkout iframe')).toHaveCount(0);
     expect(await sessionStatus(request, sessionId)).toMatchObject({ status: 'cancelled' });
+  });
+
+  test('after a decline at 1280x800 the form, the message, Pay and Cancel all fit the frame: nothing to scroll', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const sessionId = await openShop(page, 'iframe');
+    await clickPayWithVault(page);
+    const frame = checkoutFrame(page);
+    await pay(frame, CARDS.declined);
+    await expect(paymentAlert(frame)).toContainText('4 attempts left.');
+    await page.screenshot({ path: path.join(test.info().project.outputDir, 'checkout-iframe-declined-1280x800.png'), animations: 'disabled' });
+    // The SDK's default height, which the compact layout is made for.
+    expect((await page.locator('#checkout iframe').boundingBox())!.height).toBe(640);
+    const checkout = page.frames().find((f) => f.url() === `${checkoutOrigin}/checkout/${sessionId}`)!;
+    const fit = await checkout.evaluate(() => ({ content: document.documentElement.scrollHeight, frame: window.innerHeight }));
+    expect(fit.content).toBeLessThanOrEqual(fit.frame);
+    // Both buttons whole on the customer's screen: inside the frame and the shop page's viewport.
+    await expect(payButton(frame)).toBeInViewport({ ratio: 1 });
+    await expect(frame.getByRole('button', { name: 'Cancel and return' })).toBeInViewport({ ratio: 1 });
+  });
+
+  test("the SDK's height option sizes the iframe; a bad one is refused", async ({ page }) => {
+    await openShop(page, 'iframe', { height: 720 });
+    await clickPayWithVault(page);
+    await expect(payButton(checkoutFrame(page))).toBeEnabled();
+    expect((await page.locator('#checkout iframe').boundingBox())!.height).toBe(720);
+
+    await openShop(page, 'iframe', { height: 'tall' });
+    await clickPayWithVault(page);
+    expect(await page.evaluate(() => (window as unknown as { __errors: string[] }).__errors)).toEqual([
+      'VaultCheckout: height must be a number of pixels or a CSS length such as "720px"',
+    ]);
+    await expect(page.locator('#checkout iframe')).toHaveCount(0);
   });
 
   test('expiry: CHECKOUT_EXPIRED and the iframe shows the expired page', async ({ page }) => {

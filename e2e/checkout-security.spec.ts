@@ -1,6 +1,7 @@
 // The hosted checkout's browser security: headers per session (nonce CSP, frame-ancestors), framing by a
 // third origin blocked, forged messages ignored by the SDK, no second charge, no request to another origin,
 // no card data in URLs, storage or the console. Plus the page's accessibility and narrow-screen layout.
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Page, type Request } from '@playwright/test';
 import {
@@ -75,6 +76,15 @@ test.describe('checkout page headers', () => {
     expect(directives(unknown.headers()['content-security-policy']).get('frame-ancestors')).toBe("'none'");
     expect(unknown.headers()['x-frame-options']).toBe('DENY');
     expect(await unknown.text()).toContain('Checkout not found');
+  });
+
+  test('the SDK and its types are served with their own content types', async ({ request }) => {
+    const types = await request.get(`${checkoutOrigin}/checkout.d.ts`);
+    expect(types.status()).toBe(200);
+    expect(types.headers()['content-type']).toBe('application/typescript; charset=utf-8');
+    expect(await types.text()).toBe(await readFile(new URL('../public/checkout.d.ts', import.meta.url), 'utf8'));
+    const script = await request.get(`${checkoutOrigin}/checkout.js`);
+    expect(script.headers()['content-type']).toMatch(/^application\/javascript/);
   });
 
   test('other pages keep their own headers', async ({ request }) => {
@@ -322,6 +332,48 @@ test.describe('checkout page accessibility and layout', () => {
     await page.keyboard.type('Grace Hopper');
     await page.keyboard.press('Enter');
     await page.waitForURL(`${merchantOrigin}/return/success?**`);
+  });
+
+  test('the amount stays on one line, whole and unrounded, at 320 and 1280 px (screenshots)', async ({ page }) => {
+    const outputDir = test.info().project.outputDir;
+    const longName = 'The Very Long Named Northern Coffee Roasters Guild';
+    expect(longName).toHaveLength(50);
+    const cases = [
+      { name: 'eur', amount: '12345.67', currency: 'EUR', shown: '€12,345.67' },
+      { name: 'eur-long-merchant', amount: '1234567.89', currency: 'EUR', merchantName: longName, shown: '€1,234,567.89' },
+      { name: 'jpy', amount: '1000000', currency: 'JPY', shown: '¥1,000,000' },
+      // The longest amounts there are: 15 integer digits, and the largest 4-decimal one with a currency code.
+      { name: 'eur-max', amount: '999999999999999.99', currency: 'EUR', merchantName: longName, shown: '€999,999,999,999,999.99' },
+      { name: 'clf-max', amount: '922337203685477.5807', currency: 'CLF', shown: 'CLF 922,337,203,685,477.5807' },
+      // CLDR would display HUF without decimals (and round to "HUF 2"): the stored amount is shown as it is.
+      { name: 'huf', amount: '1.50', currency: 'HUF', shown: 'HUF 1.50' },
+    ];
+    for (const width of [320, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      for (const { name, shown, ...body } of cases) {
+        const session = await createSession(page.request, { mode: 'redirect', ...body });
+        await page.goto(session.url);
+        await expect(payButton(page)).toBeEnabled();
+        await page.screenshot({ path: path.join(outputDir, `checkout-amount-${width}-${name}.png`), animations: 'disabled' });
+        const amount = page.getByTestId('checkout-amount');
+        await expect(amount).toHaveText(shown);
+        await expect(payButton(page)).toHaveText(`Pay ${shown}`);
+        const layout = await amount.evaluate((element) => {
+          const text = document.createRange();
+          text.selectNodeContents(element);
+          const box = text.getBoundingClientRect();
+          const card = element.closest('section')!.getBoundingClientRect();
+          const pay = document.querySelector('button[type=submit]')!;
+          return {
+            lines: text.getClientRects().length,
+            insideCard: box.left >= card.left && box.right <= card.right,
+            payButtonOverflow: pay.scrollWidth - pay.clientWidth,
+            pageOverflow: document.documentElement.scrollWidth - window.innerWidth,
+          };
+        });
+        expect(layout, `${name} at ${width} px`).toEqual({ lines: 1, insideCard: true, payButtonOverflow: 0, pageOverflow: 0 });
+      }
+    }
   });
 
   test('responsive down to 320 px, with screenshots', async ({ page }) => {

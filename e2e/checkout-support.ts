@@ -24,7 +24,7 @@ export const CARDS = {
 /** The amount every shop session asks for (the merchant site's default). */
 export const SHOP_AMOUNT = { amount: '24.90', currency: 'EUR' } as const;
 
-type ShopOptions = { expires?: number; forge?: boolean; url?: boolean };
+type ShopOptions = { expires?: number; forge?: boolean; url?: boolean; height?: number | string };
 
 /** Opens the merchant's shop page for `mode` (the site creates a fresh session server-side); its id. */
 export async function openShop(page: Page, mode: Mode, options: ShopOptions = {}): Promise<string> {
@@ -32,6 +32,7 @@ export async function openShop(page: Page, mode: Mode, options: ShopOptions = {}
   if (options.expires) query.set('expires', String(options.expires));
   if (options.forge) query.set('forge', '1');
   if (options.url) query.set('url', '1');
+  if (options.height !== undefined) query.set('height', String(options.height));
   const response = await page.goto(`${merchantOrigin}/shop?${query}`);
   expect(response?.status(), await response?.text()).toBe(200);
   const sessionId = (await page.locator('#session-id').textContent())!.trim();
@@ -40,7 +41,10 @@ export async function openShop(page: Page, mode: Mode, options: ShopOptions = {}
 }
 
 /** A session made by the merchant site's backend, without a page: `{sessionId, url, ...}`. */
-export async function createSession(request: APIRequestContext, body: { mode: Mode; expires?: number; parentOrigin?: string }) {
+export async function createSession(
+  request: APIRequestContext,
+  body: { mode: Mode; expires?: number; parentOrigin?: string; amount?: string; currency?: string; merchantName?: string },
+) {
   const response = await request.post(`${merchantOrigin}/sessions`, { data: body });
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()) as { sessionId: string; url: string; embedMode: Mode; expiresAt: string };

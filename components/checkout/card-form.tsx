@@ -16,6 +16,7 @@ import {
   nameError,
   parseExpiry,
 } from '../../lib/checkout/card-input';
+import { buttonAmountSizeClass } from './amount-size';
 import type { PayBody } from './checkout-api';
 
 type FieldName = 'number' | 'expiry' | 'cvc' | 'name';
@@ -35,7 +36,10 @@ const SERVER_FIELDS: Record<string, FieldName> = {
 export type ServerFieldError = { path: string; message: string };
 
 export function CardForm(props: {
-  payLabel: string;
+  /** Tighter spacing for a framed page (iframe mode), which has a fixed height. */
+  compact?: boolean;
+  /** The formatted amount, shown on the Pay button. */
+  amountLabel: string;
   /** False until hydrated: the form must never be submitted natively (it would post card data as a form). */
   interactive: boolean;
   busy: boolean;
@@ -45,7 +49,7 @@ export function CardForm(props: {
   onCancel(): void;
   cancelling: boolean;
 }) {
-  const { payLabel, interactive, busy, serverFieldErrors, banner, onPay, onCancel, cancelling } = props;
+  const { compact = false, amountLabel, interactive, busy, serverFieldErrors, banner, onPay, onCancel, cancelling } = props;
   const id = useId();
   const [values, setValues] = useState<Values>({ number: '', expiry: '', cvc: '', name: '' });
   const [touched, setTouched] = useState<Record<FieldName, boolean>>({ number: false, expiry: false, cvc: false, name: false });
@@ -164,7 +168,7 @@ export function CardForm(props: {
   });
 
   return (
-    <form noValidate method="post" onSubmit={submit} aria-busy={busy} className="mt-6 space-y-4" aria-label="Card details">
+    <form noValidate method="post" onSubmit={submit} aria-busy={busy} className={compact ? 'mt-4 space-y-3' : 'mt-6 space-y-4'} aria-label="Card details">
       {banner}
       <Field
         id={`${id}-number`}
@@ -243,11 +247,11 @@ export function CardForm(props: {
           />
         )}
       </Field>
-      <div className="flex flex-col gap-3 pt-2">
+      <div className={`flex flex-col ${compact ? 'gap-2 pt-1' : 'gap-3 pt-2'}`}>
         <button
           type="submit"
           disabled={!interactive || locked}
-          className="inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-lg bg-emerald-400 px-4 py-3 text-base font-semibold text-emerald-950 shadow-lg shadow-emerald-500/20 transition hover:bg-emerald-300 disabled:cursor-not-allowed disabled:opacity-60"
+          className="inline-flex min-h-12 w-full flex-wrap items-center justify-center gap-x-2 rounded-lg bg-emerald-400 px-4 py-3 text-base font-semibold text-emerald-950 shadow-lg shadow-emerald-500/20 transition hover:bg-emerald-300 disabled:cursor-not-allowed disabled:opacity-60"
         >
           {busy ? (
             <>
@@ -255,7 +259,10 @@ export function CardForm(props: {
               Processing…
             </>
           ) : (
-            payLabel
+            <>
+              {'Pay '}
+              <span className={`whitespace-nowrap tabular-nums ${buttonAmountSizeClass(amountLabel)}`}>{amountLabel}</span>
+            </>
           )}
         </button>
         <button

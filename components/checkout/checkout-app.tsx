@@ -7,8 +7,10 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { CheckoutView } from '../../lib/checkout/load-checkout-view';
 import { CardForm, Spinner, type ServerFieldError } from './card-form';
+import { CheckoutHeading } from './checkout-heading';
 import { cancel, pay, type PayBody } from './checkout-api';
 import { EXPIRED_ERROR, navigateTo, postToEmbedder, type CheckoutErrorInfo, type CheckoutMessage, type PaymentData } from './messages';
+import { TestCards } from './test-cards';
 
 export type CheckoutAppProps = {
   view: CheckoutView;
@@ -57,6 +59,9 @@ function attemptsText(remaining: number): string {
 
 export function CheckoutApp({ view, amountLabel, serverNow, returnUrls }: CheckoutAppProps) {
   const { sessionId, embedMode } = view;
+  // A framed page gets the height the embedding page gave it (the SDK's default 640 px) and no more: a compact
+  // layout keeps the form, a decline message and both buttons inside it without scrolling the frame.
+  const compact = embedMode === 'iframe';
   const [final, setFinal] = useState<Final | null>(() => initialFinal(view, returnUrls));
   const [interactive, setInteractive] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -247,35 +252,21 @@ export function CheckoutApp({ view, amountLabel, serverNow, returnUrls }: Checko
   }
 
   return (
-    <main className="flex min-h-dvh items-start justify-center px-3 py-5 sm:items-center sm:px-6 sm:py-12">
+    <main className={`flex min-h-dvh items-start justify-center ${compact ? 'p-2 sm:px-4' : 'px-3 py-5 sm:items-center sm:px-6 sm:py-12'}`}>
       <div className="w-full max-w-md">
         <section
           aria-labelledby="checkout-title"
-          className="rounded-2xl border border-white/10 bg-white/[0.03] p-4 shadow-2xl shadow-black/40 sm:p-7"
+          className={`rounded-2xl border border-white/10 bg-white/[0.03] p-4 shadow-2xl shadow-black/40 ${compact ? 'sm:p-5' : 'sm:p-7'}`}
         >
-          <div className="flex items-start justify-between gap-3">
-            <h1 id="checkout-title" className="min-w-0">
-              <span className="block text-sm font-medium break-words text-zinc-400">
-                Pay <span className="text-zinc-100">{view.merchantName}</span>
-              </span>
-              <span className="mt-1 block text-3xl font-semibold tracking-tight break-words text-white tabular-nums sm:text-4xl">
-                {amountLabel}
-              </span>
-            </h1>
-            {view.testMode && (
-              <span className="mt-0.5 inline-flex shrink-0 items-center gap-1.5 rounded-full border border-amber-400/30 bg-amber-400/10 px-2.5 py-1 text-xs font-semibold text-amber-300">
-                <span aria-hidden className="size-1.5 rounded-full bg-amber-400" />
-                Test mode
-              </span>
-            )}
-          </div>
+          <CheckoutHeading merchantName={view.merchantName} amountLabel={amountLabel} testMode={view.testMode} />
 
           {final ? (
             <ResultPanel final={final} view={view} amountLabel={amountLabel} headingRef={headingRef} />
           ) : (
             <>
               <CardForm
-                payLabel={`Pay ${amountLabel}`}
+                compact={compact}
+                amountLabel={amountLabel}
                 interactive={interactive}
                 busy={busy}
                 cancelling={cancelling}
@@ -284,12 +275,12 @@ export function CheckoutApp({ view, amountLabel, serverNow, returnUrls }: Checko
                 onCancel={() => void onCancel()}
                 banner={banner && <Alert banner={banner} innerRef={bannerRef} />}
               />
-              {view.testMode && <TestCards />}
+              {view.testMode && !compact && <TestCards />}
             </>
           )}
         </section>
 
-        <footer className="mt-5 flex flex-wrap items-center justify-between gap-x-4 gap-y-2 px-1 text-xs text-zinc-500">
+        <footer className={`flex flex-wrap items-center justify-between gap-x-4 gap-y-2 px-1 text-xs text-zinc-500 ${compact ? 'mt-2' : 'mt-5'}`}>
           <span className="inline-flex items-center gap-1.5">
             <svg viewBox="0 0 24 24" aria-hidden className="size-3.5" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round">
               <rect x="5" y="11" width="14" height="9" rx="2" />
@@ -300,6 +291,7 @@ export function CheckoutApp({ view, amountLabel, serverNow, returnUrls }: Checko
             <img src="/favicon.svg" alt="" width={14} height={14} className="ml-0.5" />
             <span className="font-semibold text-zinc-300">Vault</span>
           </span>
+          {!final && view.testMode && compact && <TestCards inline />}
           {!final && <Countdown remainingMs={remainingMs} />}
         </footer>
       </div>
@@ -343,30 +335,6 @@ function Countdown({ remainingMs }: { remainingMs: number }) {
     <span className={`tabular-nums ${total <= 60 ? 'text-amber-300' : ''}`}>
       Expires in <time dateTime={`PT${total}S`}>{text}</time>
     </span>
-  );
-}
-
-const TEST_CARDS: [number: string, outcome: string][] = [
-  ['4242 4242 4242 4242', 'Approved'],
-  ['4000 0000 0000 0002', 'Declined'],
-  ['4000 0000 0000 9995', 'Insufficient funds'],
-  ['4000 0000 0000 0119', 'Processor error'],
-];
-
-function TestCards() {
-  return (
-    <details className="group mt-5 rounded-lg border border-amber-400/20 bg-amber-400/[0.04] px-3 py-2 text-xs text-zinc-400">
-      <summary className="cursor-pointer py-1 font-medium text-amber-200 select-none">Test cards (no real payment)</summary>
-      <p className="mt-1">Any future expiry date, any security code and any name.</p>
-      <ul className="mt-2 space-y-1 pb-1">
-        {TEST_CARDS.map(([number, outcome]) => (
-          <li key={number} className="flex flex-wrap justify-between gap-x-3">
-            <span className="font-mono text-zinc-200">{number}</span>
-            <span>{outcome}</span>
-          </li>
-        ))}
-      </ul>
-    </details>
   );
 }
 

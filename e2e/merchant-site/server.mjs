@@ -5,9 +5,11 @@
 // creates checkout sessions server-side; its pages embed the checkout with the SDK ({checkout}/checkout.js).
 //
 // Merchant origin:
-//   GET  /shop?mode=redirect|popup|iframe|new_tab[&amount=&currency=&expires=&url=1]  a shop page with a
-//        fresh session and a "Pay" button (VaultCheckout.open); events land in window.__events and #events.
-//   POST /sessions {mode, amount?, currency?, expires?, parentOrigin?}  → the vault's create answer (JSON).
+//   GET  /shop?mode=redirect|popup|iframe|new_tab[&amount=&currency=&expires=&url=1&height=]  a shop page with
+//        a fresh session and a "Pay" button (VaultCheckout.open; `height` is the SDK's iframe height option);
+//        events land in window.__events and #events.
+//   POST /sessions {mode, amount?, currency?, merchantName?, expires?, parentOrigin?}  → the vault's create
+//        answer (JSON).
 //   GET  /sessions/{id}  → the vault's GET /api/sessions/{id} answer (server-side confirmation).
 //   GET  /return/{success|cancel|error}?…  the return pages; their query is shown in #query.
 // Third-party origin:
@@ -73,12 +75,13 @@ function setup() {
   return credentials;
 }
 
-async function createSession({ mode = 'redirect', amount = '24.90', currency = 'EUR', expires, parentOrigin } = {}) {
+async function createSession({ mode = 'redirect', amount = '24.90', currency = 'EUR', merchantName, expires, parentOrigin } = {}) {
   const keys = await setup();
   const body = {
     merchantId: keys.merchantId,
     amount,
     currency,
+    ...(merchantName ? { merchantName } : {}),
     successUrl: `${merchantOrigin}/return/success?order=1042`,
     cancelUrl: `${merchantOrigin}/return/cancel?order=1042`,
     errorUrl: `${merchantOrigin}/return/error?order=1042`,
@@ -114,7 +117,7 @@ function page(title, body) {
 }
 
 function shopPage(session, mode, options) {
-  const config = { sessionId: session.sessionId, url: options.useUrl ? session.url : undefined, mode };
+  const config = { sessionId: session.sessionId, url: options.useUrl ? session.url : undefined, mode, height: options.height };
   const forge = options.forge
     ? `<iframe id="forger" title="Third-party widget" src="${thirdPartyOrigin}/forge" style="width:320px;height:60px;border:1px dashed #999"></iframe>`
     : '';
@@ -142,7 +145,7 @@ ${forge}
   document.getElementById('pay').addEventListener('click', function () {
     try {
       handle = VaultCheckout.open({
-        sessionId: config.sessionId, url: config.url, mode: config.mode, container: '#checkout',
+        sessionId: config.sessionId, url: config.url, mode: config.mode, container: '#checkout', height: config.height,
         onReady: log, onSuccess: log, onError: log, onCancel: log, onExpired: log,
       });
     } catch (error) {
@@ -206,7 +209,9 @@ async function merchantHandler(req, res) {
       expires: url.searchParams.get('expires') ?? undefined,
     });
     if (created.status !== 201) return send(res, 502, 'application/json', JSON.stringify(created.json));
-    return send(res, 200, 'text/html; charset=utf-8', shopPage(created.json, mode, { useUrl: url.searchParams.get('url') === '1', forge: url.searchParams.get('forge') === '1' }));
+    const height = url.searchParams.get('height') ?? undefined;
+    const options = { useUrl: url.searchParams.get('url') === '1', forge: url.searchParams.get('forge') === '1', height: height && /^\d+$/.test(height) ? Number(height) : height };
+    return send(res, 200, 'text/html; charset=utf-8', shopPage(created.json, mode, options));
   }
   if (req.method === 'POST' && url.pathname === '/sessions') {
     const created = await createSession(await readJson(req));
