@@ -96,7 +96,8 @@ async function main() {
   await admin.query(`CREATE DATABASE ${database}`);
   const databaseUrl = Object.assign(new URL(baseDatabaseUrl), { pathname: `/${database}` }).toString();
   try {
-    if (!existsSync(join(root, 'dist', 'server.mjs'))) execFileSync(process.execPath, ['scripts/build-server.mjs'], { cwd: root, stdio: 'inherit' });
+    // Always rebuilt (esbuild, a second or two): a stale dist/server.mjs would measure old code.
+    execFileSync(process.execPath, ['scripts/build-server.mjs'], { cwd: root, stdio: 'inherit' });
     execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-days', '1', '-subj', '/CN=localhost',
       '-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')], { stdio: 'ignore' });
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Developer tool: writes prisma/migrations/<timestamp>_<name>/migration.sql for the difference between the
 // committed migrations and prisma/schema.prisma. Runs on an in-memory PGlite (offline; see DESIGN.md).
-// Usage: node scripts/make-migration.mjs <name>
+// Usage: npx tsx scripts/make-migration.mjs <name>
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';

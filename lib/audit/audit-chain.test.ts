@@ -36,6 +36,7 @@ describe('audit chain', () => {
     const [row] = await runtime.db.prisma.auditLog.findMany({ take: 1 });
     await expect(runtime.db.sql.query(`UPDATE audit_logs SET outcome = 'failure' WHERE id = $1::uuid`, [row!.id])).rejects.toThrow(/cannot change/);
     await expect(runtime.db.sql.query(`DELETE FROM audit_logs WHERE id = $1::uuid`, [row!.id])).rejects.toThrow(/append-only/);
+    await expect(runtime.db.sql.query(`UPDATE audit_logs SET hash = repeat('0', 64) WHERE id = $1::uuid`, [row!.id])).rejects.toThrow(/cannot change/);
   });
 
   it('detects an edited row (trigger bypassed) and names it', async () => {
@@ -45,5 +46,13 @@ describe('audit chain', () => {
     await runtime.db.sql.query(`UPDATE audit_logs SET outcome = 'failure' WHERE id = $1::uuid`, [victim.id]);
     await runtime.db.sql.query('ALTER TABLE audit_logs ENABLE TRIGGER audit_logs_append_only');
     expect(await verifyAuditChain(runtime)).toEqual({ valid: false, checked: 5, first_broken_id: victim.id });
+  });
+
+  it('lets only the sealer\'s columns of an unsealed row be filled in', async () => {
+    await runtime.audit.write({ action: 'tokenize', outcome: 'success', statusCode: 201, requestId: 'r-unsealed', ip: '127.0.0.1' });
+    const [row] = await runtime.db.sql.query<{ id: string }>(`SELECT id FROM audit_logs WHERE request_id = 'r-unsealed'`);
+    await expect(runtime.db.sql.query(`UPDATE audit_logs SET ip = '10.0.0.1' WHERE id = $1::uuid`, [row!.id])).rejects.toThrow(/cannot change/);
+    await expect(runtime.db.sql.query(`UPDATE audit_logs SET chain_index = 999, prev_hash = 'x', hash = 'y' WHERE id = $1::uuid`, [row!.id])).resolves.toBeDefined();
+    await expect(runtime.db.sql.query(`UPDATE audit_logs SET hash = 'z' WHERE id = $1::uuid`, [row!.id])).rejects.toThrow(/cannot change/);
   });
 });
