@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import type { Database } from '../db/connect';
 
 type ChainRuntime = { db: Pick<Database, 'prisma'> };
+type SealRuntime = { db: Pick<Database, 'sql'> };
 
 const SEAL_LOCK = 7_261_002;
 const GENESIS = '0'.repeat(64);
@@ -13,7 +14,8 @@ const BATCH = 500;
 
 type AuditRow = {
   id: string;
-  seq: bigint;
+  /** int8: a string from pg, a bigint through Prisma; hashed as its decimal text either way. */
+  seq: bigint | string;
   action: string;
   outcome: string;
   status_code: number;
@@ -41,17 +43,24 @@ export function rowHash(prevHash: string, row: AuditRow): string {
   return createHash('sha256').update(`${prevHash}\n${content}`).digest('hex');
 }
 
-/** Appends every unsealed row to the chain; returns how many were sealed. */
-export async function sealAuditLog(runtime: ChainRuntime): Promise<number> {
+const SELECT_UNSEALED = `SELECT ${COLUMNS} FROM audit_logs WHERE chain_index IS NULL ORDER BY seq LIMIT ${BATCH}`;
+const SELECT_HEAD = 'SELECT chain_index, hash FROM audit_logs WHERE chain_index IS NOT NULL ORDER BY chain_index DESC LIMIT 1';
+const UPDATE_SEALED = `UPDATE audit_logs AS a SET chain_index = s.chain_index, prev_hash = s.prev_hash, hash = s.hash
+  FROM (SELECT unnest($1::uuid[]) AS id, unnest($2::bigint[]) AS chain_index, unnest($3::text[]) AS prev_hash, unnest($4::text[]) AS hash) AS s
+  WHERE a.id = s.id`;
+
+/**
+ * Appends every unsealed row to the chain; returns how many were sealed. It runs beside the hot path all
+ * the time, so it speaks plain SQL (named statements on the pool) rather than Prisma's raw queries.
+ */
+export async function sealAuditLog(runtime: SealRuntime): Promise<number> {
   let sealed = 0;
   for (;;) {
-    const count = await runtime.db.prisma.$transaction(async (tx) => {
-      await tx.$executeRawUnsafe(`SELECT pg_advisory_xact_lock(${SEAL_LOCK})`);
-      const rows = await tx.$queryRawUnsafe<AuditRow[]>(`SELECT ${COLUMNS} FROM audit_logs WHERE chain_index IS NULL ORDER BY seq LIMIT ${BATCH}`);
+    const count = await runtime.db.sql.transaction(async (tx) => {
+      await tx.query(`SELECT pg_advisory_xact_lock(${SEAL_LOCK})`, [], 'vault_audit_seal_lock');
+      const rows = await tx.query<AuditRow>(SELECT_UNSEALED, [], 'vault_audit_unsealed');
       if (rows.length === 0) return 0;
-      const [last] = await tx.$queryRawUnsafe<{ chain_index: bigint; hash: string }[]>(
-        'SELECT chain_index, hash FROM audit_logs WHERE chain_index IS NOT NULL ORDER BY chain_index DESC LIMIT 1',
-      );
+      const [last] = await tx.query<{ chain_index: bigint | string; hash: string }>(SELECT_HEAD, [], 'vault_audit_chain_head');
       let index = last ? BigInt(last.chain_index) : 0n;
       let prevHash = last?.hash ?? GENESIS;
       const ids: string[] = [];
@@ -67,15 +76,7 @@ export async function sealAuditLog(runtime: ChainRuntime): Promise<number> {
         hashes.push(hash);
         prevHash = hash;
       }
-      await tx.$executeRawUnsafe(
-        `UPDATE audit_logs AS a SET chain_index = s.chain_index, prev_hash = s.prev_hash, hash = s.hash
-           FROM (SELECT unnest($1::uuid[]) AS id, unnest($2::bigint[]) AS chain_index, unnest($3::text[]) AS prev_hash, unnest($4::text[]) AS hash) AS s
-          WHERE a.id = s.id`,
-        ids,
-        indexes,
-        prevs,
-        hashes,
-      );
+      await tx.query(UPDATE_SEALED, [ids, indexes, prevs, hashes], 'vault_audit_seal');
       return rows.length;
     });
     sealed += count;

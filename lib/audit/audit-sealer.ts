@@ -7,7 +7,7 @@ import { sealAuditLog } from './audit-chain';
 
 const INTERVAL_MS = 2_000;
 
-export function startAuditSealer(options: { db: Pick<Database, 'prisma'>; logger: Logger }): { stop(): Promise<void> } {
+export function startAuditSealer(options: { db: Pick<Database, 'sql'>; logger: Logger }): { stop(): Promise<void> } {
   let running: Promise<unknown> | undefined;
   const tick = () => {
     if (running) return;

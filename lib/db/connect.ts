@@ -19,6 +19,8 @@ export type SqlClient = {
    * instead of on every call (most of the database's CPU for the hot statements). Constant texts only.
    */
   query<Row = Record<string, unknown>>(text: string, values?: unknown[], name?: string): Promise<Row[]>;
+  /** Runs `work` in one transaction on one connection: committed when it resolves, rolled back when it throws. */
+  transaction<T>(work: (tx: Pick<SqlClient, 'query'>) => Promise<T>): Promise<T>;
 };
 
 /**
@@ -76,6 +78,24 @@ async function connectPostgres(connectionString: string, poolSize: number): Prom
     async query<Row>(text: string, values?: unknown[], name?: string) {
       return (await pool.query(name ? { name, text, values } : { text, values })).rows as Row[];
     },
+    async transaction(work) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await work({
+          async query<Row>(text: string, values?: unknown[], name?: string) {
+            return (await client.query(name ? { name, text, values } : { text, values })).rows as Row[];
+          },
+        });
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
   };
   // Migrations get a pool of one connection: the schema engine's session-level advisory lock must be
   // released by the session that took it, which a shared pool does not guarantee.
@@ -103,6 +123,14 @@ async function connectPglite(dataDir: string): Promise<Database> {
       async query<Row>(text: string, values?: unknown[]) {
         return (await pglite.query<Row>(text, values)).rows;
       },
+      transaction: (work) =>
+        pglite.transaction((tx) =>
+          work({
+            async query<Row>(text: string, values?: unknown[]) {
+              return (await tx.query<Row>(text, values)).rows;
+            },
+          }),
+        ),
     };
     return wrap('pglite', new PrismaPGlite(pglite), sql, async () => {
       await pglite.close();
