@@ -135,6 +135,9 @@ test.describe('redirect mode', () => {
     // What the page shows until it navigates (and all it shows without JavaScript): the expired page.
     expect(await (await request.get(session.url)).text()).toContain('Checkout expired');
     await page.goto(session.url);
+    // The page says why first, then takes the customer back.
+    await expect(page.getByText('Checkout expired')).toBeVisible();
+    expect(page.url()).toBe(session.url);
     await page.waitForURL(`${ERROR_URL}?**`);
     expect(queryOf(page.url())).toEqual({ order: '1042', sessionId: session.sessionId, error: 'expired' });
   });
@@ -148,6 +151,8 @@ test.describe('redirect mode', () => {
     expect(await sessionStatus(request, session.sessionId)).toMatchObject({ status: 'expired', attempts: 5 });
     expect(await (await request.get(session.url)).text()).toContain('Too many attempts');
     await page.goto(session.url);
+    await expect(page.getByText('Too many attempts')).toBeVisible();
+    expect(page.url()).toBe(session.url);
     await page.waitForURL(`${ERROR_URL}?**`);
     expect(queryOf(page.url())).toEqual({ order: '1042', sessionId: session.sessionId, error: 'attempts_exhausted' });
   });

@@ -29,6 +29,8 @@ const EXHAUSTED_ERROR: CheckoutErrorInfo = { code: 'attempts_exhausted', message
  * the same task (navigation, window.close) can lose it. So after a message the page leaves one beat later.
  */
 const MESSAGE_BEAT_MS = 150;
+/** How long a page loaded already over shows why before redirect mode takes the customer to errorUrl. */
+const OVER_ON_LOAD_NOTICE_MS = 2_500;
 
 type Final =
   | { kind: 'paid'; payment: PaymentData | null; fresh: boolean; returnUrl: string | null }
@@ -112,9 +114,10 @@ export function CheckoutApp({ view, amountLabel, serverNow, returnUrls }: Checko
           ? { type: 'CHECKOUT_ERROR', sessionId, error: EXHAUSTED_ERROR }
           : { type: 'CHECKOUT_EXPIRED', sessionId, error: EXPIRED_ERROR },
       );
-      // Loaded already over: redirect mode ends as it would had it run out here (errorUrl with the reason);
-      // the expired page stays on screen meanwhile, and is the whole answer in the other modes.
-      if (embedMode === 'redirect' && initial.returnUrl) navigateTo(initial.returnUrl);
+      // Loaded already over: redirect mode ends as it would had it run out here (errorUrl with the reason),
+      // after the expired page has said why for a moment; in the other modes that page is the whole answer.
+      const returnUrl = initial.returnUrl;
+      if (embedMode === 'redirect' && returnUrl) window.setTimeout(() => navigateTo(returnUrl), OVER_ON_LOAD_NOTICE_MS);
     }
   }, [embedMode, post, sessionId]);
 
