@@ -1,9 +1,10 @@
-// Response headers of the hosted checkout page (GET /checkout/{sessionId}), workstream C.
+// Response headers of the hosted checkout page (GET /checkout/{sessionId}).
 // The production server (lib/server/create-server.ts → lib/checkout/page-headers.ts) sets them before it hands
 // the request to Next, because `frame-ancestors` depends on the session's parentOrigin, which only a lookup
 // can tell. next.config.mjs keeps the static headers of these paths (no-referrer, COOP unsafe-none) and
 // leaves X-Frame-Options and CSP to this module.
 import { randomBytes } from 'node:crypto';
+import { isExactOrigin } from './url-rules';
 
 export type CheckoutFraming =
   /** An iframe session: only its parentOrigin may frame the page. */
@@ -16,21 +17,13 @@ export function createNonce(): string {
   return randomBytes(16).toString('base64');
 }
 
-/** Letters, digits, dots and hyphens (the URL parser also lets `*` and others through), or an IPv6 literal. */
-const HOST_NAME = /^(\[[0-9a-f:.]+\]|[a-z0-9-]+(\.[a-z0-9-]+)*)$/;
-
 /**
- * An exact origin as stored on a session (`https://host[:port]`, or `http://` for localhost/127.0.0.1), made
- * safe to place in a header: the value is re-derived with the URL parser and must round-trip unchanged, so
- * no path, wildcard, space, quote, comma or `;` can ever reach the policy. Anything else → null (no framing).
+ * An exact origin as stored on a session, checked again with the rule that admitted it (url-rules.ts)
+ * before it is placed in a header, so no path, wildcard, space, quote, comma or `;` can ever reach the
+ * policy, whatever the database holds. Anything else → null (no framing).
  */
 export function frameableOrigin(value: string | null | undefined): string | null {
-  if (!value || !URL.canParse(value)) return null;
-  const url = new URL(value);
-  if (url.origin !== value || !HOST_NAME.test(url.hostname)) return null;
-  if (url.protocol === 'https:') return url.origin;
-  if (url.protocol === 'http:' && (url.hostname === 'localhost' || url.hostname === '127.0.0.1' || url.hostname === '[::1]')) return url.origin;
-  return null;
+  return value && isExactOrigin(value) ? value : null;
 }
 
 /**

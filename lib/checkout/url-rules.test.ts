@@ -13,4 +13,9 @@ describe('checkout URL rules', () => {
       expect(isExactOrigin(origin), origin).toBe(false);
     }
   });
+
+  it('parentOrigin: a host the URL parser lets through but a header must not carry is refused (the page could never be framed by it)', () => {
+    for (const origin of ["https://sh'op.example", 'https://a!b.example', 'https://a$b.example']) expect(isExactOrigin(origin), origin).toBe(false);
+    expect(isExactOrigin('https://xn--bcher-kva.example')).toBe(true);
+  });
 });

@@ -5,6 +5,8 @@
 // wildcard, space, `;` or `,`, lower-case host, no default port.
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1']);
+/** Letters, digits, dots and hyphens (the URL parser also lets `*`, `!`, quotes and others through), or an IPv6 literal. */
+const HOST_NAME = /^(\[[0-9a-f:.]+\]|[a-z0-9-]+(\.[a-z0-9-]+)*)$/;
 
 function parse(value: string): URL | null {
   try {
@@ -26,5 +28,5 @@ export function isReturnUrl(value: string): boolean {
 export function isExactOrigin(value: string): boolean {
   if (/[\s*;,]/.test(value)) return false;
   const url = parse(value);
-  return url !== null && secureOrLocal(url) && url.origin === value;
+  return url !== null && secureOrLocal(url) && url.origin === value && HOST_NAME.test(url.hostname);
 }

@@ -51,7 +51,8 @@ export async function chargeHttp(
       body: outgoingBody(format, config.body, input.amountMinor),
       extraValues: input.values,
     });
-    return { ...mapPspAnswer(config, { statusCode: answer.statusCode, body: answer.unmaskedBody }, answer.secrets), pspStatus: answer.statusCode };
+    const credentials = Object.values(config.headers ?? {});
+    return { ...mapPspAnswer(config, { statusCode: answer.statusCode, body: answer.unmaskedBody }, answer.secrets, credentials), pspStatus: answer.statusCode };
   } catch (error) {
     const reason = error instanceof VaultError ? FAILURE_REASONS[error.code] : undefined;
     if (reason) return { result: failed(), reason };

@@ -136,4 +136,10 @@ describe('mapPspAnswer — reads the unmasked answer, masks what it takes', () =
     const result = mapPspAnswer(config, { statusCode: 402, body: long }, secrets).result;
     expect(result.outcome === 'declined' && result.message).not.toMatch(/400005566/);
   });
+
+  it('a PSP credential (a processor header value) echoed in the decline message is masked; short values are not', () => {
+    const body = { error: { message: 'Invalid API key sk_live_51Habc: use Bearer sk_live_51Habc_full, version 1' } };
+    const outcome = mapPspAnswer(config, { statusCode: 401, body }, secrets, ['Bearer sk_live_51Habc_full', 'sk_live_51Habc', '1']);
+    expect(outcome.result).toEqual({ outcome: 'declined', code: 'card_declined', message: 'Invalid API key ***: use ***, version 1' });
+  });
 });

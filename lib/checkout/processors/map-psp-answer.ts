@@ -5,8 +5,10 @@
 // - 2xx without a usable transaction id, 5xx, and anything else (1xx, 3xx: redirects are never followed)
 //   → failed `processor_error`.
 // The answer is read unmasked (a CVV's digits inside an id or a compared value must not turn into `***`);
-// what is taken from it is masked before it leaves: the decline message fully (card number, CVV), the
-// transaction id for the card and account numbers only (a short CVV-like digit run in an id is no secret).
+// what is taken from it is masked before it leaves: the decline message fully (card number, CVV, and the
+// merchant's PSP credentials — the processor's header values — should the PSP echo one, e.g. "invalid key
+// sk_live_…"), the transaction id for the card and account numbers only (a short CVV-like digit run in an
+// id is no secret).
 import { createMasker, type ResponseSecrets } from '../../proxy/mask-response';
 import { parseJsonPath, readJsonPath, type JsonPath } from './json-path';
 import { approved, CARD_DECLINED_MESSAGE, declined, failed, type ChargeOutcome } from './results';
@@ -19,10 +21,11 @@ export function mapPspAnswer(
   config: Pick<THttpProcessorConfig, 'success' | 'transaction_id_path' | 'decline_message_path'>,
   answer: { statusCode: number; body: unknown },
   secrets: ResponseSecrets = {},
+  credentials: readonly string[] = [],
 ): ChargeOutcome {
   const document = asDocument(answer.body);
   const { statusCode } = answer;
-  const maskMessage = createMasker(secrets);
+  const maskMessage = withoutCredentials(createMasker(secrets), credentials);
   if (statusCode >= 400 && statusCode < 500) return { result: declinedBy(config, document, maskMessage), reason: 'psp_4xx' };
   if (statusCode >= 500) return { result: failed(), reason: 'psp_5xx' };
   if (statusCode < 200 || statusCode >= 300) return { result: failed(), reason: 'psp_unexpected_status' };
@@ -33,6 +36,13 @@ export function mapPspAnswer(
   if (transactionId === null) return { result: failed(), reason: 'missing_transaction_id' };
   const maskNumbers = createMasker({ pan: secrets.pan, accountNumber: secrets.accountNumber });
   return { result: approved(maskNumbers(transactionId)), reason: 'approved' };
+}
+
+/** Credentials (at least 4 characters, so a header like `1` does not mask every digit) become `***`, longest first. */
+function withoutCredentials(mask: (text: string) => string, credentials: readonly string[]): (text: string) => string {
+  const hidden = credentials.filter((value) => value.length >= 4).sort((a, b) => b.length - a.length);
+  if (hidden.length === 0) return mask;
+  return (text) => mask(hidden.reduce((result, value) => result.split(value).join('***'), text));
 }
 
 /** A JSON body arrives parsed; one sent with another content type is parsed here when it is JSON. */
