@@ -16,6 +16,7 @@ import {
   nameError,
   parseExpiry,
 } from '../../lib/checkout/card-input';
+import type { FieldIssue } from '../../lib/http/errors';
 import { buttonAmountSizeClass } from './amount-size';
 import type { PayBody } from './checkout-api';
 
@@ -33,7 +34,7 @@ const SERVER_FIELDS: Record<string, FieldName> = {
   cardholderName: 'name',
 };
 
-export type ServerFieldError = { path: string; message: string };
+export type ServerFieldError = FieldIssue;
 
 export function CardForm(props: {
   /** Tighter spacing for a framed page (iframe mode), which has a fixed height. */

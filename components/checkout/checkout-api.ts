@@ -1,5 +1,6 @@
 // The page's two calls, same origin (CSP connect-src 'self'): POST /checkout/{id}/pay and /cancel. Answers are
 // mapped to what the page does next; card data goes only in the JSON body of the pay call, never a URL.
+import { messages, type FieldIssue } from '../../lib/http/errors';
 import type { CheckoutErrorInfo, PaymentData } from './messages';
 
 export type PayBody = { cardNumber: string; expirationMonth: string; expirationYear: string; cvc: string; cardholderName?: string };
@@ -8,7 +9,7 @@ export type PayOutcome =
   | { kind: 'paid'; paymentData: PaymentData; redirectUrl: string }
   /** Declined or processor error; `final` when that was the last attempt (the session is over). */
   | { kind: 'failed'; error: CheckoutErrorInfo; attemptsRemaining: number | null; final: boolean; redirectUrl: string | null }
-  | { kind: 'invalid'; fields: { path: string; message: string }[] }
+  | { kind: 'invalid'; fields: FieldIssue[] }
   | { kind: 'already_paid' }
   | { kind: 'cancelled' }
   | { kind: 'exhausted'; error: CheckoutErrorInfo; redirectUrl: string | null }
@@ -85,13 +86,13 @@ export async function pay(sessionId: string, body: PayBody): Promise<PayOutcome>
   if (status === 409 && code === 'session_completed') return { kind: 'already_paid' };
   if (status === 409 && code === 'session_cancelled') return { kind: 'cancelled' };
   if (status === 409 && code === 'attempts_exhausted') {
-    return { kind: 'exhausted', error: errorInfo(json, { code, message: 'Too many payment attempts' }), redirectUrl };
+    return { kind: 'exhausted', error: errorInfo(json, { code, message: messages.attemptsExhausted }), redirectUrl };
   }
   if (status === 409 && code === 'payment_in_progress') {
-    return { kind: 'in_progress', error: errorInfo(json, { code, message: 'A payment for this session is already in progress' }) };
+    return { kind: 'in_progress', error: errorInfo(json, { code, message: messages.paymentInProgress }) };
   }
   if (status === 410) return { kind: 'expired', redirectUrl };
-  if (status === 404) return { kind: 'not_found', error: errorInfo(json, { code: 'not_found', message: 'Checkout session not found' }) };
+  if (status === 404) return { kind: 'not_found', error: errorInfo(json, { code: 'not_found', message: messages.checkoutNotFound }) };
   return { kind: 'unavailable' };
 }
 

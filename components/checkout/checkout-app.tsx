@@ -5,7 +5,9 @@
 // goes to successUrl; cancel → cancelUrl (redirect), the tab closes (new_tab), the message only (popup,
 // iframe); expiry or an unrecoverable error in redirect mode → errorUrl. No message in redirect mode.
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { brandLabel } from '../../lib/checkout/card-input';
 import type { CheckoutView } from '../../lib/checkout/load-checkout-view';
+import { messages } from '../../lib/http/errors';
 import { CardForm, Spinner, type ServerFieldError } from './card-form';
 import { CheckoutHeading } from './checkout-heading';
 import { cancel, pay, type PayBody } from './checkout-api';
@@ -22,7 +24,7 @@ export type CheckoutAppProps = {
   returnUrls: { expired: string; exhausted: string; error: string; paid: string | null };
 };
 
-const EXHAUSTED_ERROR: CheckoutErrorInfo = { code: 'attempts_exhausted', message: 'Too many payment attempts' };
+const EXHAUSTED_ERROR: CheckoutErrorInfo = { code: 'attempts_exhausted', message: messages.attemptsExhausted };
 
 /**
  * Chromium forwards a postMessage to another process in a task after the posting script; leaving the page in
@@ -339,12 +341,6 @@ function Countdown({ remainingMs }: { remainingMs: number }) {
       Expires in <time dateTime={`PT${total}S`}>{text}</time>
     </span>
   );
-}
-
-function brandLabel(brand: string | null): string {
-  if (!brand) return 'card';
-  const labels: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover', diners: 'Diners Club', jcb: 'JCB', unionpay: 'UnionPay', maestro: 'Maestro' };
-  return labels[brand] ?? brand;
 }
 
 function ResultPanel(props: { final: Final; view: CheckoutView; amountLabel: string; headingRef: React.RefObject<HTMLHeadingElement | null> }) {

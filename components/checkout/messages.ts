@@ -2,9 +2,10 @@
 // navigation. Messages go to window.parent (iframe) or window.opener (popup, new tab) with targetOrigin
 // exactly the session's parentOrigin — never "*", and never in redirect mode (there is no embedding page).
 import type { CheckoutView } from '../../lib/checkout/load-checkout-view';
+import { messages } from '../../lib/http/errors';
 
 export type CheckoutErrorInfo = { code: string; message: string };
-export type PaymentData = { transactionId: string; amount: string; currency: string; brand: string | null; last4: string };
+export type PaymentData = NonNullable<CheckoutView['payment']>;
 
 export type CheckoutMessage =
   | { type: 'CHECKOUT_READY'; sessionId: string }
@@ -16,7 +17,7 @@ export type CheckoutMessage =
 
 export type Embedding = Pick<CheckoutView, 'embedMode' | 'parentOrigin'>;
 
-export const EXPIRED_ERROR: CheckoutErrorInfo = { code: 'session_expired', message: 'This checkout session has expired' };
+export const EXPIRED_ERROR: CheckoutErrorInfo = { code: 'session_expired', message: messages.sessionExpired };
 
 /** The window to report to, or null when there is none (redirect mode, or opened without an opener/parent). */
 function embedder(embedding: Embedding): Window | null {

@@ -1,5 +1,8 @@
 // Login and MFA attempts: at most 100 per 15 minutes per IP, and per account (Redis-backed when
-// configured, so every node counts together). Answer 429 with Retry-After.
+// configured, so every node counts together). Answer 429 with Retry-After. Also the lockout of an email
+// that has no account, so that a locked account cannot be told from an unknown email by its Retry-After:
+// the same 10 failures open the same 30-minute refusal (keyed by a hash: the store never holds the email).
+import { sha256Hex } from '../crypto/hash';
 import { VaultError, messages } from '../http/errors';
 import type { Runtime } from '../runtime';
 import { consumeOrRetryAfter, createRateLimiter } from '../store/rate-limiter';
@@ -7,9 +10,13 @@ import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 
 const WINDOW_SECONDS = 15 * 60;
 const ATTEMPTS = 100;
+export const MAX_FAILED_LOGINS = 10;
+export const LOCKOUT_SECONDS = 30 * 60;
+/** How long failures on an unknown email are remembered (a known account remembers them until a success). */
+const UNKNOWN_EMAIL_MEMORY_SECONDS = 24 * 60 * 60;
 
 const LIMITERS = Symbol.for('vault.login-limiters');
-type Holder = { [LIMITERS]?: WeakMap<object, { ip: RateLimiterAbstract; account: RateLimiterAbstract }> };
+type Holder = { [LIMITERS]?: WeakMap<object, { ip: RateLimiterAbstract; account: RateLimiterAbstract; unknownEmail: RateLimiterAbstract }> };
 const holder = globalThis as Holder;
 
 function limitersFor(runtime: Pick<Runtime, 'store'>) {
@@ -19,6 +26,12 @@ function limitersFor(runtime: Pick<Runtime, 'store'>) {
     limiters = {
       ip: createRateLimiter(runtime.store, { name: 'login-ip', points: ATTEMPTS, durationSeconds: WINDOW_SECONDS }),
       account: createRateLimiter(runtime.store, { name: 'login-account', points: ATTEMPTS, durationSeconds: WINDOW_SECONDS }),
+      unknownEmail: createRateLimiter(runtime.store, {
+        name: 'login-unknown-email',
+        points: MAX_FAILED_LOGINS - 1,
+        durationSeconds: UNKNOWN_EMAIL_MEMORY_SECONDS,
+        blockSeconds: LOCKOUT_SECONDS,
+      }),
     };
     byStore.set(runtime.store, limiters);
   }
@@ -30,4 +43,9 @@ export async function limitLoginAttempt(runtime: Pick<Runtime, 'store'>, options
   const retryAfter =
     (await consumeOrRetryAfter(limiters.ip, options.ip ?? 'unknown')) ?? (await consumeOrRetryAfter(limiters.account, options.account.trim().toLowerCase()));
   if (retryAfter !== null) throw Object.assign(new VaultError('rate_limited', messages.tooManyRequests), { retryAfterSeconds: retryAfter });
+}
+
+/** Counts a failed login on an email without an account; the Retry-After seconds once it is "locked". */
+export function failUnknownEmail(runtime: Pick<Runtime, 'store'>, email: string): Promise<number | null> {
+  return consumeOrRetryAfter(limitersFor(runtime).unknownEmail, sha256Hex(email.trim().toLowerCase()));
 }

@@ -6,11 +6,10 @@
 import { VaultError, messages } from '../http/errors';
 import type { Runtime } from '../runtime';
 import { verifyAgainstDummy, verifyPassword } from './passwords';
-import { LOCKOUT_SECONDS, MAX_FAILED_LOGINS, failUnknownEmail } from './unknown-email-lockout';
+import { LOCKOUT_SECONDS, MAX_FAILED_LOGINS, failUnknownEmail } from './login-limits';
 import { issueResetToken } from './reset-tokens';
 import { startMfaStep, startSession, type SessionUser } from './sessions';
 
-export { LOCKOUT_SECONDS, MAX_FAILED_LOGINS };
 export const PASSWORD_MAX_AGE_DAYS = 90;
 export const MFA_STEP_TTL_SECONDS = 5 * 60;
 export const PASSWORD_RESET_TTL_SECONDS = 60 * 60;

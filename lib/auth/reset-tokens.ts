@@ -40,13 +40,11 @@ export function passwordLink(appUrl: string, token: string): string {
   return `${appUrl}/reset-password?token=${encodeURIComponent(token)}`;
 }
 
-/** Marks the token used; only one caller can win. Returns the user it belongs to. */
-export async function consumeResetTokenOrThrow(runtime: Pick<Runtime, 'db'>, token: string, purposes: readonly ResetPurpose[]): Promise<string> {
-  const row = await findResetTokenOrThrow(runtime, token, purposes);
+/** Marks a token found by findResetTokenOrThrow used; of two concurrent uses only one wins. */
+export async function consumeResetTokenOrThrow(runtime: Pick<Runtime, 'db'>, tokenId: string): Promise<void> {
   const { count } = await runtime.db.prisma.passwordResetToken.updateMany({
-    where: { id: row.id, usedAt: null, expiresAt: { gt: new Date() } },
+    where: { id: tokenId, usedAt: null, expiresAt: { gt: new Date() } },
     data: { usedAt: new Date() },
   });
   if (count !== 1) throw new VaultError('invalid_token', messages.invalidToken);
-  return row.userId;
 }

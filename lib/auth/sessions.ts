@@ -49,7 +49,7 @@ export async function startSession(
 }
 
 /** A short-lived token for one step (a registration ticket…); it opens nothing else. */
-export async function signStepToken(
+async function signStepToken(
   runtime: SessionRuntime,
   options: { user: Pick<SessionUser, 'id' | 'accountId'>; kind: Exclude<SessionTokenKind, 'session'>; ttlSeconds: number; stepId: string },
 ): Promise<string> {
@@ -57,7 +57,7 @@ export async function signStepToken(
   return signed.token;
 }
 
-export async function verifyStepToken(runtime: SessionRuntime, token: string, kind: Exclude<SessionTokenKind, 'session'>) {
+async function verifyStepToken(runtime: SessionRuntime, token: string, kind: Exclude<SessionTokenKind, 'session'>) {
   try {
     return await verifySessionToken({ ...jwtOptions(runtime), token, kind });
   } catch (error) {

@@ -6,14 +6,17 @@ import type { Runtime } from '../runtime';
 import { checkNewPassword, PASSWORD_HISTORY_SIZE } from './password-policy';
 import { hashPassword } from './passwords';
 
-/** Throws the 400 for a password the user may not choose; writes nothing. */
-export async function assertPasswordAcceptable(runtime: Pick<Runtime, 'db'>, options: { userId: string; newPassword: string }): Promise<void> {
-  await loadAndCheck(runtime, options);
-}
-
-export async function setPassword(runtime: Pick<Runtime, 'db'>, options: { userId: string; newPassword: string }): Promise<void> {
+/**
+ * `beforeWrite` runs once the password is known acceptable and before anything is written: a reset uses up
+ * its token there, so a refused password leaves the token usable and an accepted one cannot be set twice.
+ */
+export async function setPassword(
+  runtime: Pick<Runtime, 'db'>,
+  options: { userId: string; newPassword: string; beforeWrite?: () => Promise<void> },
+): Promise<void> {
   const { prisma } = runtime.db;
   const user = await loadAndCheck(runtime, options);
+  await options.beforeWrite?.();
   const passwordHash = await hashPassword(options.newPassword);
   await prisma.$transaction([
     prisma.passwordHistory.create({ data: { userId: options.userId, passwordHash: user.passwordHash } }),

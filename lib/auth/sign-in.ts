@@ -15,7 +15,7 @@ export type SignInOrigin = { ip: string | null; userAgent: string | null; reques
 
 export type SecondFactor = 'totp' | 'backup';
 
-export type CompletedSignIn = { token: string; expiresAt: Date; sessionId: string; user: SessionUser };
+type CompletedSignIn = { token: string; expiresAt: Date; sessionId: string; user: SessionUser };
 
 const FACTOR_ACTIONS: Record<SecondFactor, string> = { totp: 'auth.mfa_verify', backup: 'auth.mfa_verify_backup' };
 

@@ -32,6 +32,12 @@ const BRANDS: Record<CardBrandId, Omit<CardBrand, 'id'>> = {
   maestro: { label: 'Maestro', lengths: [12, 13, 14, 15, 16, 17, 18, 19], cvcLength: 3, gaps: FOURS },
 };
 
+/** A stored brand id as customers read it (`visa` → Visa); `card` when unknown. */
+export function brandLabel(brand: string | null): string {
+  if (!brand) return 'card';
+  return BRANDS[brand as CardBrandId]?.label ?? brand;
+}
+
 export const MAX_CARD_DIGITS = 19;
 
 export function digitsOnly(value: string): string {

@@ -1,11 +1,11 @@
-// The production server's hook before it hands a request to Next (workstream C). On the hosted checkout page
+// The production server's hook before it hands a request to Next. On the hosted checkout page
 // (GET /checkout/{sessionId}) it looks the session up, makes a fresh nonce and sets the page's
 // Content-Security-Policy (frame-ancestors from the session's parentOrigin for iframe sessions, 'none'
 // otherwise) and X-Frame-Options on the response. It also puts the same policy on the *request*: Next reads
 // the nonce from the request's `content-security-policy` header and stamps it on its own scripts.
 // Every other request handed to Next loses any client-sent policy header, so nobody picks Next's nonce.
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Runtime } from '../runtime';
+import type { BeforeNextHook } from '../server/create-server';
 import { checkoutPageHeaders, createNonce, type CheckoutFraming } from './csp';
 import { loadCheckoutView } from './load-checkout-view';
 
@@ -14,9 +14,7 @@ const CHECKOUT_PAGE = /^\/checkout\/([^/]+)\/?$/;
 /** The request header the page checks to know the production server set its policy (see the page). */
 export const CHECKOUT_POLICY_MARKER = 'x-vault-checkout-policy';
 
-export type PageHeadersHook = (req: IncomingMessage, res: ServerResponse, pathname: string) => Promise<void>;
-
-export function checkoutPageHeadersHook(runtime: Pick<Runtime, 'db' | 'logger'>): PageHeadersHook {
+export function checkoutPageHeadersHook(runtime: Pick<Runtime, 'db' | 'logger'>): BeforeNextHook {
   return async (req, res, pathname) => {
     delete req.headers['content-security-policy'];
     delete req.headers['content-security-policy-report-only'];

@@ -5,13 +5,11 @@ import { cvcPattern, expirationMonthPattern, expirationYearPattern, luhnValid, s
 import { AMOUNT_PATTERN, currencyMinorDigits, MAX_AMOUNT_MINOR, normaliseAmount, normaliseCurrency } from './amounts';
 import { DEFAULT_EXPIRY_SECONDS, MAX_EXPIRY_SECONDS } from './checkout-rules';
 import { isExactOrigin, isReturnUrl } from './url-rules';
+import { stringField } from '../vault/schemas';
 
 const URL_MAX_LENGTH = 2048;
 const NAME_MAX_LENGTH = 100;
 const EMBEDDED_MODES = ['popup', 'iframe', 'new_tab'] as const;
-
-const stringField = (name: string) =>
-  z.string({ error: (issue) => (issue.input === undefined ? `${name} is required` : `${name} must be a string`) });
 
 const objectError = (issue: { code?: string; input?: unknown }) =>
   issue.code === 'invalid_type' ? (issue.input === undefined ? 'Request body is required' : 'Request body must be a JSON object') : undefined;

@@ -18,8 +18,8 @@ import { SESSION_COOKIE, sessionCookieSecure } from '../http/session-cookie';
 import type { Runtime } from '../runtime';
 import { encodeSignInStep, type SignInStep } from './sign-in-outcome';
 
-export const PASSWORD_PROVIDER = 'credentials';
-export const SECOND_FACTOR_PROVIDER = 'mfa';
+const PASSWORD_PROVIDER = 'credentials';
+const SECOND_FACTOR_PROVIDER = 'mfa';
 
 /** What `authorize` hands to the `jwt` callback: the user and the session JWT our sign-in issued. */
 type SignedInUser = User & { vaultToken: string };

@@ -26,4 +26,3 @@ export async function loadDashboardOverview(runtime: Pick<Runtime, 'db' | 'keyri
   };
 }
 
-export type DashboardOverview = Awaited<ReturnType<typeof loadDashboardOverview>>;

@@ -7,7 +7,6 @@ import { auditedAttempt, type AuditTarget } from './audited-attempt';
 import { VaultError, messages } from './errors';
 import { sessionRoute, type SessionCall } from './session-route';
 
-export type { AuditTarget };
 
 export const MANAGER_ROLES: readonly SessionUser['role'][] = ['owner', 'admin'];
 

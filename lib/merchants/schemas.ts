@@ -3,14 +3,9 @@
 // merchant is never saved with a template the charge path could not send. Messages name the field and
 // the rule, never the value (header values are PSP secrets).
 import { z } from 'zod';
-import { createProcessorConfigSchema } from '../checkout/processors/schemas';
+import { createProcessorConfigSchema, objectError } from '../checkout/processors/schemas';
 
-export const MERCHANT_NAME_MAX = 100;
-
-const objectError = (name: string) => (issue: { code?: string; input?: unknown }) => {
-  if (issue.code !== 'invalid_type') return undefined;
-  return issue.input === undefined ? `${name} is required` : `${name} must be an object`;
-};
+const MERCHANT_NAME_MAX = 100;
 
 const nameField = () =>
   z
@@ -52,7 +47,8 @@ export function merchantSchemas(allowedPrivateHosts: ReadonlySet<string>): Retur
 }
 
 /** As documented in OpenAPI (no allow-listed hosts). */
-export const ZCreateMerchantRequestSchema = merchantSchemas(new Set()).create;
-export const ZUpdateMerchantRequestSchema = merchantSchemas(new Set()).update;
+const documented = merchantSchemas(new Set());
+export const ZCreateMerchantRequestSchema = documented.create;
+export const ZUpdateMerchantRequestSchema = documented.update;
 export type TCreateMerchantRequest = z.infer<typeof ZCreateMerchantRequestSchema>;
 export type TUpdateMerchantRequest = z.infer<typeof ZUpdateMerchantRequestSchema>;

@@ -15,7 +15,8 @@ import {
 const NAME_MAX_LENGTH = 100;
 
 /** A string field whose missing/wrong-type message names the field. */
-function stringField(name: string) {
+/** A required string whose errors name the field: `<name> is required` / `<name> must be a string`. */
+export function stringField(name: string) {
   return z.string({
     error: (issue) => (issue.input === undefined ? `${name} is required` : `${name} must be a string`),
   });

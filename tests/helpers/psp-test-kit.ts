@@ -1,8 +1,33 @@
 // Shared pieces of the tests that send card data to the local HTTPS PSP (proxy, checkout processors).
 import { createServer as createTcpServer, type AddressInfo } from 'node:net';
-import { afterAll, beforeAll, expect } from 'vitest';
-import type { ReceivedRequest, TestPsp } from './psp-server';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
+import { startTestPsp, type PspReply, type ReceivedRequest, type TestPsp } from './psp-server';
 import { startTestVault, type TestVault } from './test-vault';
+
+/**
+ * The file's PSP: started once, closed at the end, and before every test emptied of what it received and
+ * (when `reply` is given) set back to that answer. The returned object stands for the running PSP.
+ */
+export function useTestPsp(reply?: (request: ReceivedRequest) => PspReply): TestPsp {
+  let started: TestPsp | undefined;
+  const psp = () => started ?? (() => { throw new Error('the test PSP is not running yet'); })();
+  beforeAll(async () => {
+    started = await startTestPsp();
+  });
+  afterAll(() => started?.close());
+  beforeEach(() => {
+    psp().received.length = 0;
+    if (reply) psp().reply(reply);
+  });
+  return {
+    get port() { return psp().port; },
+    get ca() { return psp().ca; },
+    get received() { return psp().received; },
+    url: (path) => psp().url(path),
+    reply: (handler) => psp().reply(handler),
+    close: () => psp().close(),
+  };
+}
 
 /**
  * Starts a vault trusting the PSP's certificate for the enclosing describe block (only one vault may be

@@ -3,8 +3,8 @@
 // Sessions are bound to their token and project. The code itself never reaches PostgreSQL, and in Redis
 // it is only stored encrypted.
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestPsp, type TestPsp } from '../helpers/psp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useTestPsp } from '../helpers/psp-test-kit';
 import { startTestVault, type ApiResponse, type CallOptions, type TestVault } from '../helpers/test-vault';
 import { refusedKeys } from '../helpers/fixtures';
 
@@ -15,14 +15,7 @@ const CVV = '7391';
 const cvvPattern = new RegExp(`(?<![0-9A-Za-z+/-])${CVV}(?![0-9A-Za-z+/=-])`);
 const NOT_FOUND = 'CVC session expired or not found';
 
-let psp: TestPsp;
-beforeAll(async () => {
-  psp = await startTestPsp();
-});
-afterAll(() => psp?.close());
-beforeEach(() => {
-  psp.received.length = 0;
-});
+const psp = useTestPsp();
 
 /** Starts a vault for the enclosing describe block (only one vault may be alive at a time: the runtime is global). */
 function useVault(env?: Record<string, string>): () => TestVault {

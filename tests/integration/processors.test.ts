@@ -2,12 +2,12 @@
 // the default test env allow-lists): the exact bytes the PSP receives for JSON, form and XML templates,
 // the result mapping, the SSRF guard, single-use CVC sessions, the sandbox's card table, and what never
 // reaches the logs.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { chargeWithProcessor, type ChargeInput } from '../../lib/checkout/processors/charge';
 import { CARD_DECLINED_MESSAGE, CVC_UNAVAILABLE_MESSAGE, PROCESSOR_ERROR_MESSAGE } from '../../lib/checkout/processors/results';
 import { ZProcessorConfigSchema, type TProcessorConfig } from '../../lib/checkout/processors/schemas';
-import { closedLoopbackPort, expectBytes, useVaultWithPsp } from '../helpers/psp-test-kit';
-import { startTestPsp, type PspReply, type ReceivedRequest, type TestPsp } from '../helpers/psp-server';
+import { closedLoopbackPort, expectBytes, useTestPsp, useVaultWithPsp } from '../helpers/psp-test-kit';
+import type { PspReply, ReceivedRequest } from '../helpers/psp-server';
 import type { TestVault } from '../helpers/test-vault';
 
 const PAN = '4000056655665556';
@@ -26,15 +26,7 @@ const approvedReply = (id: unknown = 'ch_42'): PspReply => ({
   body: JSON.stringify({ data: { charge: { id, status: 'succeeded' } }, note: PSP_BODY_MARKER }),
 });
 
-let psp: TestPsp;
-beforeAll(async () => {
-  psp = await startTestPsp();
-});
-afterAll(() => psp?.close());
-beforeEach(() => {
-  psp.received.length = 0;
-  psp.reply(() => approvedReply());
-});
+const psp = useTestPsp(() => approvedReply());
 
 const useVault = (env?: Record<string, string>) => useVaultWithPsp(() => psp, env);
 

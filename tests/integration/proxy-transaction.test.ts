@@ -3,9 +3,9 @@
 // the PSP is a local HTTPS server reached as https://localhost:PORT (allow-listed in the default env).
 import { request as httpRequest } from 'node:http';
 import { createServer as createTcpServer, type AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { closedLoopbackPort, expectBytes, useVaultWithPsp } from '../helpers/psp-test-kit';
-import { startTestPsp, type PspReply, type ReceivedRequest, type TestPsp } from '../helpers/psp-server';
+import { describe, expect, it } from 'vitest';
+import { closedLoopbackPort, expectBytes, useTestPsp, useVaultWithPsp } from '../helpers/psp-test-kit';
+import { startTestPsp, type PspReply, type ReceivedRequest } from '../helpers/psp-server';
 import { type ApiResponse, type CallOptions, type TestVault } from '../helpers/test-vault';
 import { refusedKeys } from '../helpers/fixtures';
 
@@ -21,15 +21,7 @@ const echo = (request: ReceivedRequest): PspReply => ({
   body: JSON.stringify({ ok: true, method: request.method, path: request.path, received: request.body.toString('utf8') }),
 });
 
-let psp: TestPsp;
-beforeAll(async () => {
-  psp = await startTestPsp();
-});
-afterAll(() => psp?.close());
-beforeEach(() => {
-  psp.received.length = 0;
-  psp.reply(echo);
-});
+const psp = useTestPsp(echo);
 
 const useVault = (env?: Record<string, string>) => useVaultWithPsp(() => psp, env);
 

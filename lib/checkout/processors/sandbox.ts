@@ -8,7 +8,7 @@ import { randomBase62 } from '../../crypto/random';
 import { approved, CARD_DECLINED_MESSAGE, cvcUnavailableOrThrow, declined, failed, INSUFFICIENT_FUNDS_MESSAGE, type ChargeOutcome } from './results';
 
 /** The numbers with a scripted outcome; every other valid number is approved. */
-export const SANDBOX_CARDS = {
+const SANDBOX_CARDS = {
   declined: '4000000000000002',
   insufficientFunds: '4000000000009995',
   processorError: '4000000000000119',

@@ -1,20 +1,22 @@
 // A merchant's payment processor: `sandbox` (test projects) or `http`, a PSP request template sent through
 // the proxy pipeline. Validated once when the merchant is saved, so a charge never meets a template it
-// cannot send. Messages name the field and the rule, never a value: header values and body templates may
-// hold the merchant's PSP secrets.
+// cannot send. Messages name the field and the rule, never a value: header values are the merchant's PSP
+// secrets (sealed, shown masked) and a body template may carry data too. Bodies are shown as written, so
+// the documentation sends credentials to the headers.
 import { z } from 'zod';
 import { VaultError } from '../../http/errors';
 import { isHeaderName, isHopByHopHeader, isSendableHeaderValue } from '../../proxy/outgoing-headers';
 import { PLACEHOLDER_SPELLINGS } from '../../proxy/placeholders';
 import { parseProxyUrl } from '../../proxy/proxy-url';
 import { JSON_PATH_MAX_LENGTH, parseJsonPath } from './json-path';
+import { stringField } from '../../vault/schemas';
 
 /** The checkout's own placeholders (not secrets), beside the proxy's card placeholders. */
-export const CHECKOUT_PLACEHOLDERS = ['amount', 'amountMinor', 'currency', 'sessionId', 'merchantId'] as const;
+const CHECKOUT_PLACEHOLDERS = ['amount', 'amountMinor', 'currency', 'sessionId', 'merchantId'] as const;
 export type CheckoutPlaceholder = (typeof CHECKOUT_PLACEHOLDERS)[number];
 
-export const processorMethods = ['POST', 'PUT', 'PATCH'] as const;
-export const processorFormats = ['json', 'form', 'xml'] as const;
+const processorMethods = ['POST', 'PUT', 'PATCH'] as const;
+const processorFormats = ['json', 'form', 'xml'] as const;
 export type ProcessorFormat = (typeof processorFormats)[number];
 
 /** What a configuration's header values are shown as, anywhere outside the sealed column. */
@@ -77,10 +79,6 @@ function dotted(path: PropertyKey[]): string {
 }
 
 /** A required string field whose missing/wrong-type message names it. */
-function stringField(name: string) {
-  return z.string({ error: (issue) => (issue.input === undefined ? `${name} is required` : `${name} must be a string`) });
-}
-
 function jsonPathField(name: string, description: string, example: string) {
   return stringField(name)
     .max(JSON_PATH_MAX_LENGTH, `${name} must be at most ${JSON_PATH_MAX_LENGTH} characters`)
@@ -161,7 +159,8 @@ function bodyIssues(format: ProcessorFormat, body: unknown): Issue[] {
   return placeholderProblems(body, format === 'form').map((message) => ({ path: ['body'], message: `body: ${message}` }));
 }
 
-const objectError = (name: string) => (issue: { code?: string; input?: unknown }) => {
+/** The error of an object field that is missing or not an object. */
+export const objectError = (name: string) => (issue: { code?: string; input?: unknown }) => {
   if (issue.code !== 'invalid_type') return undefined;
   return issue.input === undefined ? `${name} is required` : `${name} must be an object`;
 };
@@ -202,7 +201,7 @@ function httpProcessorSchema(allowedPrivateHosts: ReadonlySet<string>) {
           .union([z.record(z.string(), z.unknown()), z.string()], { error: 'body is required: an object for json, a string for form or xml' })
           .meta({
             description:
-              'Request template: an object for json, a string for form or xml. Placeholders ${cardNumber}, ${expirationMonth}, ${expirationYear}, ${cvv} (${cvc}), ${accountNumber}, ${routingNumber}, ${amount} (e.g. "10.50"), ${amountMinor} (e.g. 1050), ${currency}, ${sessionId} and ${merchantId} are substituted with the escaping of the format (in JSON string values only; a JSON string value that is exactly "${amountMinor}" is sent as a number). Any other ${…} is refused.',
+              'Request template: an object for json, a string for form or xml. Placeholders ${cardNumber}, ${expirationMonth}, ${expirationYear}, ${cvv} (${cvc}), ${accountNumber}, ${routingNumber}, ${amount} (e.g. "10.50"), ${amountMinor} (e.g. 1050), ${currency}, ${sessionId} and ${merchantId} are substituted with the escaping of the format (in JSON string values only; a JSON string value that is exactly "${amountMinor}" is sent as a number). Any other ${…} is refused. The body is shown back as written to everyone who may read the merchant: put PSP credentials in `headers` (shown as "********"), never in the body.',
             example: { amount: '${amountMinor}', currency: '${currency}', reference: '${sessionId}', card: { number: '${cardNumber}', exp_month: '${expirationMonth}', exp_year: '${expirationYear}', cvc: '${cvv}' } },
           }),
         success: z
@@ -240,11 +239,24 @@ function httpProcessorSchema(allowedPrivateHosts: ReadonlySet<string>) {
     .meta({ description: 'A PSP request template sent through the same pipeline as POST /proxy/transaction.' });
 }
 
+const NO_PRIVATE_HOSTS: ReadonlySet<string> = new Set();
+const schemasByHosts = new WeakMap<ReadonlySet<string>, ReturnType<typeof buildProcessorConfigSchema>>();
+
 /**
  * The processor schema with the URL rules of a runtime that allow-lists `allowedPrivateHosts` (IP
- * literals in the URL are accepted only when allow-listed, as for `proxy_url`).
+ * literals in the URL are accepted only when allow-listed, as for `proxy_url`). Built once per set: the
+ * runtime's set lives as long as the runtime, and every Pay re-checks its merchant's processor with it.
  */
-export function createProcessorConfigSchema(allowedPrivateHosts: ReadonlySet<string> = new Set()) {
+export function createProcessorConfigSchema(allowedPrivateHosts: ReadonlySet<string> = NO_PRIVATE_HOSTS) {
+  let schema = schemasByHosts.get(allowedPrivateHosts);
+  if (!schema) {
+    schema = buildProcessorConfigSchema(allowedPrivateHosts);
+    schemasByHosts.set(allowedPrivateHosts, schema);
+  }
+  return schema;
+}
+
+function buildProcessorConfigSchema(allowedPrivateHosts: ReadonlySet<string>) {
   return z
     .discriminatedUnion('type', [ZSandboxProcessorSchema, httpProcessorSchema(allowedPrivateHosts)], {
       error: (issue) => {
