@@ -3,8 +3,8 @@ import type { ReactNode } from 'react';
 import { CodeBlock } from '../components/code-block';
 import { Logo } from '../components/logo';
 import { StatusPanel, type Check, type ServiceStatus } from '../components/status-panel';
-import { ready } from '../lib/api/health';
 import { getConfig } from '../lib/config';
+import { checkReadiness } from '../lib/health/check-readiness';
 import { getRuntime } from '../lib/runtime';
 
 // Live status on every request; never prerendered at build time (that would open a database).
@@ -15,7 +15,7 @@ const DATABASE_KINDS: Record<string, string> = { pglite: 'Embedded PostgreSQL (P
 const STORE_KINDS: Record<string, string> = { memory: 'In-process store', redis: 'Redis' };
 
 async function loadStatus(): Promise<ServiceStatus> {
-  const body = (await (await ready()).json()) as { checks: { database: Check; store: Check } };
+  const body = await checkReadiness();
   const kinds = await getRuntime().then(
     (services) => ({ database: DATABASE_KINDS[services.db.kind], store: STORE_KINDS[services.store.kind] }),
     () => ({ database: undefined, store: undefined }),

@@ -1,5 +1,2 @@
-// POST /detokenize — reveal a token's stored fields, never a CVV (handler: lib/api/detokenize).
+// POST /detokenize (definition: lib/api/detokenize.ts)
 export { POST } from '../../lib/api/detokenize';
-
-export const dynamic = 'force-dynamic';
-export const runtime = 'nodejs';

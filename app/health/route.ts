@@ -1,5 +1,2 @@
-// GET /health — liveness: the process is up (handler: lib/api/health).
-export { health as GET } from '../../lib/api/health';
-
-export const dynamic = 'force-dynamic';
-export const runtime = 'nodejs';
+// GET /health (definition: lib/api/health.ts)
+export { GET } from '../../lib/api/health';

@@ -1,5 +1,2 @@
-// GET /mfa-status — MFA status (root path) (handler: lib/api/auth/mfa-status).
-export { GET } from '../../lib/api/auth/mfa-status';
-
-export const dynamic = 'force-dynamic';
-export const runtime = 'nodejs';
+// GET /mfa-status (definition: lib/api/auth/get-mfa-status-alias.ts)
+export { GET } from '../../lib/api/auth/get-mfa-status-alias';

@@ -1,5 +1,2 @@
-// GET /openapi.json — the OpenAPI 3.1 description of the vault API (handler: lib/api/openapi).
+// GET /openapi.json (definition: lib/api/openapi.ts)
 export { GET } from '../../lib/api/openapi';
-
-export const dynamic = 'force-dynamic';
-export const runtime = 'nodejs';

@@ -1,5 +1,2 @@
-// POST /test-tokens — a test card token with a reusable CVC session (handler: lib/api/test-tokens).
+// POST /test-tokens (definition: lib/api/test-tokens.ts)
 export { POST } from '../../lib/api/test-tokens';
-
-export const dynamic = 'force-dynamic';
-export const runtime = 'nodejs';

@@ -1,5 +1,2 @@
-// POST /tokenize — vault card or bank data, return a token (handler: lib/api/tokenize).
+// POST /tokenize (definition: lib/api/tokenize.ts)
 export { POST } from '../../lib/api/tokenize';
-
-export const dynamic = 'force-dynamic';
-export const runtime = 'nodejs';

@@ -1,25 +1,19 @@
-// GET /health — the process is up (liveness); GET /ready — database and store reachable (readiness).
-import { getRuntime } from '../runtime';
+// GET /health — the process is up (liveness); nothing else is checked.
+import { z } from 'zod';
+import { defineRoute, unauthenticated } from '../http/define-route';
+import { malformedRequest, ok } from '../openapi/shared';
 
-const plain = (status: number, body: unknown) =>
+export const GET = defineRoute({
+  method: 'GET',
+  path: '/health',
+  operationId: 'getHealth',
+  tags: ['Operations'],
+  summary: 'Liveness: the process is up',
+  auth: unauthenticated,
+  responses: { 200: ok('Up.', z.object({ status: z.literal('ok') }).meta({ id: 'HealthResponse' })), ...malformedRequest },
+  handler: async () => plainJson(200, { status: 'ok' }),
+});
+
+/** JSON without a request id: liveness and readiness answers are the same for every caller. */
+export const plainJson = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', 'cache-control': 'no-store' } });
-
-export async function health(): Promise<Response> {
-  return plain(200, { status: 'ok' });
-}
-
-export async function ready(): Promise<Response> {
-  const checks: Record<string, 'ok' | 'unavailable'> = { database: 'unavailable', store: 'unavailable' };
-  try {
-    const runtime = await getRuntime();
-    const within = <T>(promise: Promise<T>) =>
-      Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), 2_000).unref())]);
-    const [database, store] = await Promise.allSettled([within(runtime.db.ping()), within(runtime.store.ping())]);
-    checks.database = database.status === 'fulfilled' ? 'ok' : 'unavailable';
-    checks.store = store.status === 'fulfilled' ? 'ok' : 'unavailable';
-  } catch {
-    // Runtime could not start: both stay unavailable.
-  }
-  const ok = checks.database === 'ok' && checks.store === 'ok';
-  return plain(ok ? 200 : 503, { status: ok ? 'ready' : 'unavailable', checks });
-}

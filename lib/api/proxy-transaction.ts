@@ -1,14 +1,50 @@
 // POST /proxy/transaction — forward a request to a PSP with the token's data injected.
-import { apiRoute } from '../http/api-route';
+import { apiKeyAuth } from '../http/api-route';
+import { defineRoute } from '../http/define-route';
+import { error, ok } from '../openapi/shared';
 import { forwardTransaction } from '../proxy/forward-transaction';
 import { parseProxyRequest } from '../proxy/parse-proxy-request';
+import { ZProxyResponseSchema, ZProxyTransactionRequestSchema } from '../proxy/schemas';
 
-export const POST = apiRoute({ action: 'proxy.transaction', tokenization: true, idempotent: true, hybrid: false }, async (call) => {
-  const proxyCall = parseProxyRequest(call.request, call.body);
-  const result = await forwardTransaction(call.runtime, {
-    principal: call.principal,
-    call: proxyCall,
-    onToken: (tokenId) => (call.audit.tokenId = tokenId),
-  });
-  return call.json(200, result);
+export const POST = defineRoute({
+  method: 'POST',
+  path: '/proxy/transaction',
+  operationId: 'proxyTransaction',
+  tags: ['Proxy'],
+  summary: 'Forward a request to a PSP with token data injected',
+  description: [
+    'Placeholders `${cardNumber}`, `${expirationMonth}`, `${expirationYear}`, `${cvv}`/`${cvc}` (needs `cvc_session_id`), `${accountNumber}`, `${routingNumber}` are replaced inside `request_data` string values, escaped for the body format; the JSON body is forwarded compactly serialised.',
+    'Form-encoded (`application/x-www-form-urlencoded`) and XML (`application/xml`, `text/xml`, `*+xml`) bodies are forwarded as they are, with their content type, after substitution (percent-encoded, or XML-escaped). Their token, proxy URL and CVC session come from the `X-Token`, `X-Proxy-URL`, `X-CVC-Session-ID` headers, the `token`, `proxy_url`, `cvc_session_id` query parameters, or (form only) form fields, which are stripped before forwarding. Such calls are always POST and forward the request headers except the vault\'s own (X-API-Key, X-Pub-Key, X-Token, X-Proxy-URL, X-CVC-Session-ID, Idempotency-Key, X-Request-Id), cookies, forwarding and hop-by-hop headers.',
+    'The PSP URL must be https with no userinfo and no IP literal; its host must not resolve to a private, loopback, link-local, CGNAT, multicast or reserved address (checked at connect time), unless listed in PROXY_ALLOWED_PRIVATE_HOSTS. Redirects are returned, never followed. Timeout: PROXY_TIMEOUT_MS (default 30 s).',
+    'Using a production CVC session deletes it, whether or not the PSP call succeeds.',
+  ].join('\n\n'),
+  // Authorization is never read as the caller's session here: form and XML calls forward it to the PSP.
+  auth: apiKeyAuth({ action: 'proxy.transaction', tokenization: true, idempotent: true, hybrid: false }),
+  request: {
+    body: {
+      content: {
+        'application/json': { schema: ZProxyTransactionRequestSchema },
+        'application/x-www-form-urlencoded': { schema: { type: 'string' } },
+        'application/xml': { schema: { type: 'string' } },
+      },
+    },
+  },
+  responses: {
+    200: ok('The PSP answered (any status).', ZProxyResponseSchema),
+    400: error('`Invalid proxy URL`, `validation_error`, or `${cvv}` used without `cvc_session_id`.'),
+    404: error('`Token not found` or `CVC session expired or not found`.'),
+    502: error('`Failed to proxy request`: the PSP could not be reached or the exchange failed.'),
+    504: error('`Request timeout`: the PSP did not answer within PROXY_TIMEOUT_MS.'),
+    415: error('Unsupported Content-Type.'),
+  },
+  handler: async (call) => {
+    // Three body formats, each with its own rules: parsed by the proxy domain, not as plain JSON.
+    const proxyCall = parseProxyRequest(call.request, call.body);
+    const result = await forwardTransaction(call.runtime, {
+      principal: call.principal,
+      call: proxyCall,
+      onToken: (tokenId) => (call.audit.tokenId = tokenId),
+    });
+    return call.json(200, result);
+  },
 });

@@ -1,31 +1,44 @@
 // POST /test-tokens — a card token with a reusable, long-lived CVC session for development. Called with
 // an API key (+ X-Pub-Key for production keys), or with a signed-in session (the dashboard): then the
 // project is `?project_id=` or the account's first test project, and the user needs a role that may use.
-import { apiRoute, type RouteContext } from '../http/api-route';
-import { parseJsonRequest } from '../http/read-body';
-import { sessionTokenOf } from '../http/session-cookie';
-import { sessionRoute } from '../http/session-route';
+import { z } from 'zod';
+import { apiKeyOrSessionAuth } from '../http/api-key-or-session-route';
+import { defineRoute } from '../http/define-route';
+import { json, ok } from '../openapi/shared';
 import { createTestToken } from '../vault/create-test-token';
 import { getSessionTestProjectOrThrow } from '../vault/get-session-test-project';
-import { ZTestTokenRequestSchema } from '../vault/schemas';
+import { ZTestTokenRequestSchema, ZTestTokenResponseSchema } from '../vault/schemas';
+import { publishedTestCards } from '../vault/test-cards';
 
-const withApiKey = apiRoute({ action: 'test_token.create', tokenization: true, pubKey: true, idempotent: true }, async (call) => {
-  const request = ZTestTokenRequestSchema.parse(parseJsonRequest(call.request, call.body));
-  const { tokenId, ...created } = await createTestToken(call.runtime, { principal: call.principal, request, audit: call.successAudit(201) });
-  call.audit.tokenId = tokenId;
-  call.audit.written = true;
-  return call.json(201, { success: true, ...created });
+const ACTION = 'test_token.create';
+
+export const POST = defineRoute({
+  method: 'POST',
+  path: '/test-tokens',
+  operationId: 'createTestToken',
+  tags: ['Vault'],
+  summary: 'Create a test token with a reusable CVC session',
+  description: [
+    `The CVC session lives TEST_CVC_SESSION_TTL_SECONDS (default 1 year) and is not deleted by proxy use. In a production project only these published PSP test card numbers are accepted (anything else is a 400): ${[...publishedTestCards].join(', ')}. In a test project any valid card is accepted.`,
+    'With an `X-API-Key` the token goes to the key\'s project. Without a key, a dashboard session (role owner, admin or developer) may call it: the token goes to the test project `?project_id=` or the account\'s first test project.',
+  ].join('\n\n'),
+  auth: apiKeyOrSessionAuth({ apiKey: { action: ACTION, tokenization: true, pubKey: true, idempotent: true }, roles: ['owner', 'admin', 'developer'] }),
+  request: {
+    query: z.object({ project_id: z.string().optional().meta({ description: 'With a dashboard session only: the test project (default: the account\'s first).' }) }),
+    body: json(ZTestTokenRequestSchema),
+  },
+  responses: { 201: ok('Test token created.', ZTestTokenResponseSchema) },
+  handler: async (call) => {
+    const request = call.input.body();
+    if (call.door === 'apiKey') {
+      const { tokenId, ...created } = await createTestToken(call.runtime, { principal: call.principal, request, audit: call.successAudit(201) });
+      call.audit.tokenId = tokenId;
+      call.audit.written = true;
+      return call.json(201, { success: true, ...created });
+    }
+    const project = await getSessionTestProjectOrThrow(call.runtime, { accountId: call.user.accountId, projectId: new URL(call.request.url).searchParams.get('project_id') });
+    const audit = { action: ACTION, outcome: 'success' as const, statusCode: 201, requestId: call.requestId, projectId: project.id, userId: call.user.id, ip: call.ip };
+    const { tokenId: _tokenId, ...created } = await createTestToken(call.runtime, { principal: { project, application: null }, request, audit });
+    return call.json(201, { success: true, ...created });
+  },
 });
-
-const withSession = sessionRoute({ roles: ['owner', 'admin', 'developer'] }, async (call) => {
-  const request = ZTestTokenRequestSchema.parse(parseJsonRequest(call.request, call.body));
-  const project = await getSessionTestProjectOrThrow(call.runtime, { accountId: call.user.accountId, projectId: new URL(call.request.url).searchParams.get('project_id') });
-  const audit = { action: 'test_token.create', outcome: 'success' as const, statusCode: 201, requestId: call.requestId, projectId: project.id, userId: call.user.id, ip: call.ip };
-  const { tokenId: _tokenId, ...created } = await createTestToken(call.runtime, { principal: { project, application: null }, request, audit });
-  return call.json(201, { success: true, ...created });
-});
-
-export async function POST(request: Request, context?: RouteContext): Promise<Response> {
-  const sessionOnly = request.headers.get('x-api-key') === null && sessionTokenOf(request) !== null;
-  return sessionOnly ? withSession(request, context) : withApiKey(request, context);
-}

@@ -1,19 +1,32 @@
 // GET /api/applications/key — verify an API key and describe what it may do (any valid key).
-import { apiRoute } from '../http/api-route';
+import { apiKeyAuth } from '../http/api-route';
+import { defineRoute } from '../http/define-route';
+import { ok } from '../openapi/shared';
+import { ZVerifyKeyResponseSchema } from '../vault/schemas';
 
-export const GET = apiRoute({ action: 'api_key.verify', tokenization: false }, async (call) => {
-  const { application, project } = call.principal;
-  return call.json(200, {
-    success: true,
-    message: 'API key is valid',
-    data: {
-      project_id: project.id,
-      application_id: application.id,
-      name: application.name,
-      permissions: {
-        tokenization: { allowed: application.tokenization },
-        provisioning: { allowed: application.provisioning },
+export const GET = defineRoute({
+  method: 'GET',
+  path: '/api/applications/key',
+  operationId: 'verifyApiKey',
+  tags: ['Vault'],
+  summary: 'Verify an API key',
+  description: 'Any valid key, whatever its permissions.',
+  auth: apiKeyAuth({ action: 'api_key.verify', tokenization: false }),
+  responses: { 200: ok('The key is valid.', ZVerifyKeyResponseSchema) },
+  handler: async (call) => {
+    const { application, project } = call.principal;
+    return call.json(200, {
+      success: true,
+      message: 'API key is valid',
+      data: {
+        project_id: project.id,
+        application_id: application.id,
+        name: application.name,
+        permissions: {
+          tokenization: { allowed: application.tokenization },
+          provisioning: { allowed: application.provisioning },
+        },
       },
-    },
-  });
+    });
+  },
 });

@@ -1,5 +1,7 @@
 // The public shape of an application in list, get and update responses: never the key or its hash,
-// only the key's prefix and when it was last used.
+// only the key's prefix and when it was last used. Typed by its documented schema (ZApplicationView).
+import type { z } from 'zod';
+import type { ZApplicationView } from './schemas';
 
 /** The columns a listing reads (no secret column: those are omitted by the client as well). */
 export const applicationColumns = {
@@ -24,17 +26,7 @@ export type ApplicationRow = {
   createdAt: Date;
 };
 
-export type ApplicationView = {
-  id: string;
-  name: string;
-  project_id: string;
-  permissions: { tokenization: { allowed: boolean }; provisioning: { allowed: boolean } };
-  key_prefix: string;
-  last_used_at: string | null;
-  created_at: string;
-};
-
-export function presentApplication(row: ApplicationRow): ApplicationView {
+export function presentApplication(row: ApplicationRow): z.output<typeof ZApplicationView> {
   return {
     id: row.id,
     name: row.name,

@@ -1,6 +1,8 @@
-// Request schemas of the application management routes (create, update, rotate key, list filter).
+// Request schemas of the application management routes (create, update, rotate key, list filter), and the
+// views of an application their responses show.
 // Messages name the field and the rule, never the value.
 import { z } from 'zod';
+import { dataResponse, rotatedKeyView } from '../openapi/shared';
 
 export const APPLICATION_NAME_MIN = 3;
 export const APPLICATION_NAME_MAX = 50;
@@ -88,3 +90,31 @@ export type TRotateApplicationKeyRequest = z.infer<typeof ZRotateApplicationKeyR
 
 export const ZListApplicationsQuerySchema = z.object({ project_id: projectIdField().optional() });
 export type TListApplicationsQuery = z.infer<typeof ZListApplicationsQuerySchema>;
+
+// Responses
+
+/** An application's permissions as every response shows them (the spec's `{tokenization:{allowed}, …}`). */
+export const ZApplicationPermissionsView = z.object({ tokenization: z.object({ allowed: z.boolean() }), provisioning: z.object({ allowed: z.boolean() }) });
+
+/** An application in list, get and update responses (presentApplication): the key's prefix, never the key. */
+export const ZApplicationView = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    project_id: z.string(),
+    permissions: ZApplicationPermissionsView,
+    key_prefix: z.string().meta({ description: 'The first characters of the key; never the key itself.' }),
+    last_used_at: z.iso.datetime().nullable(),
+    created_at: z.iso.datetime(),
+  })
+  .meta({ id: 'Application' });
+
+/** A new application: its API key, shown this once (no prefix or last use yet). */
+export const ZCreatedApplication = ZApplicationView.omit({ key_prefix: true, last_used_at: true })
+  .extend({ api_key: z.string().meta({ description: 'Shown this once; only a hash is stored.' }) })
+  .meta({ id: 'CreatedApplication' });
+
+/** A rotated key: the new key, shown this once, and when the old one stops working. */
+export const ZRotatedKey = rotatedKeyView('RotatedKey', 'api_key', 'The new key, shown this once.');
+
+export const ZApplicationResponse = dataResponse('ApplicationResponse', ZApplicationView);

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { VaultError } from '../http/errors';
 import type { Runtime } from '../runtime';
+import type { ZAuditLogView } from './schemas';
 
 export const ZAuditLogQuerySchema = z.object({
   project_id: z.uuid({ error: 'project_id must be a UUID' }).optional(),
@@ -19,11 +20,12 @@ export type TAuditLogQuery = z.infer<typeof ZAuditLogQuerySchema>;
 export function presentAuditRow(row: {
   id: string; seq: bigint; action: string; outcome: string; statusCode: number; projectId: string | null; applicationId: string | null;
   userId: string | null; tokenId: string | null; resource: string | null; ip: string | null; requestId: string; createdAt: Date; chainIndex: bigint | null;
-}) {
+}): z.output<typeof ZAuditLogView> {
   return {
     id: row.id,
     action: row.action,
-    outcome: row.outcome,
+    // A text column, written only by recordAudit (whose entries are 'success' or 'failure').
+    outcome: row.outcome as 'success' | 'failure',
     status_code: row.statusCode,
     actor: row.userId ? { type: 'user', id: row.userId, application_id: row.applicationId } : row.applicationId ? { type: 'application', id: row.applicationId } : null,
     project_id: row.projectId,

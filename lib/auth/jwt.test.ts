@@ -30,17 +30,23 @@ async function expectRefused(promise: Promise<unknown>, reason: InvalidTokenReas
   expect((error as InvalidTokenError).reason).toBe(reason);
 }
 
-/** A token with our header and standard claims but a payload of the test's choosing. */
-function signRaw(payload: Record<string, unknown>, signingKey: Uint8Array = key) {
-  return new SignJWT(payload)
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+/** A token with our standard claims but a payload (and, when given, a header, a key, no `exp`) of the test's choosing. */
+function signRaw(
+  payload: Record<string, unknown>,
+  options: { header?: { alg: string; typ: string }; signingKey?: Parameters<SignJWT['sign']>[0]; expires?: boolean } = {},
+) {
+  const builder = new SignJWT(payload)
+    .setProtectedHeader(options.header ?? { alg: 'HS256', typ: 'JWT' })
     .setIssuer(issuer)
     .setAudience(audience)
     .setIssuedAt(nowSeconds)
-    .setExpirationTime(nowSeconds + 900)
-    .setJti('jti_1')
-    .sign(signingKey);
+    .setJti('jti_1');
+  if (options.expires !== false) builder.setExpirationTime(nowSeconds + 900);
+  return builder.sign(options.signingKey ?? key);
 }
+
+/** The claims of a live session, for tokens that differ from ours only in their header or `exp`. */
+const sessionClaims = { sub: 'usr_1', sid: 'ses_1', acc: 'acc_1', knd: 'session' };
 
 const b64 = (value: unknown) => base64url.encode(JSON.stringify(value));
 
@@ -120,27 +126,13 @@ describe('verifySessionToken refuses', () => {
   });
 
   it('an HS512 token, even one signed with the right key', async () => {
-    const token = await new SignJWT({ sid: 'ses_1', acc: 'acc_1', knd: 'session' })
-      .setProtectedHeader({ alg: 'HS512', typ: 'JWT' })
-      .setSubject('usr_1')
-      .setIssuer(issuer)
-      .setAudience(audience)
-      .setIssuedAt(nowSeconds)
-      .setExpirationTime(nowSeconds + 900)
-      .setJti('jti_1')
-      .sign(key);
+    const token = await signRaw(sessionClaims, { header: { alg: 'HS512', typ: 'JWT' } });
     await expectRefused(verify(token), 'algorithm_not_allowed');
   });
 
   it('an RS256 token', async () => {
     const { privateKey } = await generateKeyPair('RS256');
-    const token = await new SignJWT({ sid: 'ses_1', acc: 'acc_1', knd: 'session' })
-      .setProtectedHeader({ alg: 'RS256', typ: 'JWT' })
-      .setSubject('usr_1')
-      .setIssuer(issuer)
-      .setAudience(audience)
-      .setExpirationTime(nowSeconds + 900)
-      .sign(privateKey);
+    const token = await signRaw(sessionClaims, { header: { alg: 'RS256', typ: 'JWT' }, signingKey: privateKey });
     await expectRefused(verify(token), 'algorithm_not_allowed');
   });
 
@@ -173,32 +165,17 @@ describe('verifySessionToken refuses', () => {
     ['empty', { sid: '' }],
     ['an object', { acc: { id: 'acc_1' } }],
   ])('a correctly signed token whose id claim is %s', async (_label, override) => {
-    const token = await signRaw({ sub: 'usr_1', sid: 'ses_1', acc: 'acc_1', knd: 'session', ...override });
+    const token = await signRaw({ ...sessionClaims, ...override });
     await expectRefused(verify(token), 'invalid_claim');
   });
 
   it('a correctly signed token without `exp`', async () => {
-    const token = await new SignJWT({ sid: 'ses_1', acc: 'acc_1', knd: 'session' })
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setSubject('usr_1')
-      .setIssuer(issuer)
-      .setAudience(audience)
-      .setIssuedAt(nowSeconds)
-      .setJti('jti_1')
-      .sign(key);
+    const token = await signRaw(sessionClaims, { expires: false });
     await expectRefused(verify(token), 'missing_claim');
   });
 
   it('a correctly signed token with another `typ`', async () => {
-    const token = await new SignJWT({ sid: 'ses_1', acc: 'acc_1', knd: 'session' })
-      .setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' })
-      .setSubject('usr_1')
-      .setIssuer(issuer)
-      .setAudience(audience)
-      .setIssuedAt(nowSeconds)
-      .setExpirationTime(nowSeconds + 900)
-      .setJti('jti_1')
-      .sign(key);
+    const token = await signRaw(sessionClaims, { header: { alg: 'HS256', typ: 'at+jwt' } });
     await expectRefused(verify(token), 'invalid_claim');
   });
 

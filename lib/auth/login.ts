@@ -3,11 +3,13 @@
 // same argon2 work, so the answer never tells which emails exist. 10 consecutive failures lock the
 // account for 30 minutes (PCI DSS 8.3.4); a locked account also says when to retry, and so does an unknown
 // email after as many failures.
+import type { z } from 'zod';
 import { VaultError, messages } from '../http/errors';
 import type { Runtime } from '../runtime';
 import { verifyAgainstDummy, verifyPassword } from './passwords';
 import { LOCKOUT_SECONDS, MAX_FAILED_LOGINS, failUnknownEmail } from './login-limits';
 import { issueResetToken } from './reset-tokens';
+import type { ZPublicUser } from './schemas';
 import { startMfaStep, startSession, type SessionUser } from './sessions';
 
 export const PASSWORD_MAX_AGE_DAYS = 90;
@@ -73,6 +75,6 @@ export async function login(
 }
 
 /** The user as the API shows it. */
-export function publicUser(user: SessionUser) {
+export function publicUser(user: SessionUser): z.output<typeof ZPublicUser> {
   return { id: user.id, email: user.email, name: user.name, role: user.role, account_id: user.accountId, mfa_enabled: user.mfaEnabled };
 }

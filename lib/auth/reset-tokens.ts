@@ -11,7 +11,7 @@ export const FORGOT_PASSWORD_TTL_SECONDS = 60 * 60;
 
 export type ResetPurpose = 'forgot' | 'invite' | 'expired';
 /** The tokens POST /auth/reset-password (and the page that calls it) accepts. */
-export const MAILED_PURPOSES: readonly ResetPurpose[] = ['forgot', 'invite'];
+export const MAILED_PURPOSES = ['forgot', 'invite'] as const satisfies readonly ResetPurpose[];
 
 export async function issueResetToken(
   runtime: Pick<Runtime, 'db'>,
@@ -26,13 +26,13 @@ export async function issueResetToken(
 }
 
 /** The live (unused, unexpired) token of one of `purposes`, without consuming it. */
-export async function findResetTokenOrThrow(runtime: Pick<Runtime, 'db'>, token: string, purposes: readonly ResetPurpose[]) {
+export async function findResetTokenOrThrow<P extends ResetPurpose>(runtime: Pick<Runtime, 'db'>, token: string, purposes: readonly P[]) {
   const row = await runtime.db.prisma.passwordResetToken.findUnique({
     where: { tokenHash: sha256Hex(token) },
     select: { id: true, userId: true, expiresAt: true, usedAt: true, purpose: true },
   });
-  if (!row || row.usedAt || row.expiresAt <= new Date() || !purposes.includes(row.purpose as ResetPurpose)) throw new VaultError('invalid_token', messages.invalidToken);
-  return row;
+  if (!row || row.usedAt || row.expiresAt <= new Date() || !purposes.includes(row.purpose as P)) throw new VaultError('invalid_token', messages.invalidToken);
+  return { ...row, purpose: row.purpose as P };
 }
 
 /** The page a mailed link opens (GET /reset-password), which sets the password via POST /auth/reset-password. */

@@ -1,9 +1,10 @@
-// Request schemas of the checkout endpoints: session creation (merchant server) and pay (customer page).
-// They also feed the OpenAPI document. Messages name the field and the rule, never the value.
+// Request and response schemas of the checkout endpoints: session creation and status (merchant server),
+// pay and cancel (customer page). They also feed the OpenAPI document. Messages name the field and the rule, never the value.
 import { z } from 'zod';
 import { cvcPattern, expirationMonthPattern, expirationYearPattern, luhnValid, stripCardSeparators } from '../vault/card-rules';
 import { AMOUNT_PATTERN, currencyMinorDigits, MAX_AMOUNT_MINOR, normaliseAmount, normaliseCurrency } from './amounts';
-import { DEFAULT_EXPIRY_SECONDS, MAX_EXPIRY_SECONDS } from './checkout-rules';
+import { ZErrorResponseSchema } from '../openapi/shared';
+import { DEFAULT_EXPIRY_SECONDS, MAX_CHECKOUT_ATTEMPTS, MAX_EXPIRY_SECONDS } from './checkout-rules';
 import { isExactOrigin, isReturnUrl } from './url-rules';
 import { stringField } from '../vault/schemas';
 
@@ -144,3 +145,57 @@ export const ZPayCheckoutRequestSchema = z
   })
   .meta({ description: 'Card data typed by the customer on the checkout page.' });
 export type TPayCheckoutRequest = z.infer<typeof ZPayCheckoutRequestSchema>;
+
+// Responses
+const ZCheckoutStatus = z.enum(['open', 'completed', 'cancelled', 'expired']);
+const ZEmbedMode = z.enum(['redirect', ...EMBEDDED_MODES]);
+const sessionIdExample = 'cs_4kT9fQ2xVbN8mWcR5yZ1aH7d';
+
+export const ZCreatedCheckoutSession = z
+  .object({
+    success: z.literal(true),
+    sessionId: z.string().meta({ example: sessionIdExample }),
+    url: z.string().meta({ description: '`${CHECKOUT_URL}/checkout/${sessionId}`: open it by redirect, popup, new tab or iframe.', example: `https://vault.example.com/checkout/${sessionIdExample}` }),
+    embedMode: ZEmbedMode,
+    expiresAt: z.iso.datetime(),
+  })
+  .meta({ id: 'CreatedCheckoutSession' });
+
+export const ZCheckoutSessionStatus = z
+  .object({
+    sessionId: z.string(),
+    status: ZCheckoutStatus.meta({ description: '`open` until paid (`completed`), cancelled by the customer (`cancelled`, final) or `expired` (past expiresAt, or after the 5th failed attempt).' }),
+    amount: z.string().meta({ example: '10.50' }),
+    currency: z.string().meta({ example: 'EUR' }),
+    embedMode: ZEmbedMode,
+    attempts: z.number().int().meta({ description: `Payment attempts so far, the successful one included (at most ${MAX_CHECKOUT_ATTEMPTS}: a session whose ${MAX_CHECKOUT_ATTEMPTS}th attempt fails is \`expired\`).` }),
+    expiresAt: z.iso.datetime(),
+    transactionId: z.string().optional().meta({ description: 'The processor\'s transaction id, once completed.' }),
+  })
+  .meta({ id: 'CheckoutSessionStatus' });
+
+export const ZCheckoutPaid = z
+  .object({
+    success: z.literal(true),
+    status: z.literal('completed'),
+    paymentData: z.object({ transactionId: z.string(), amount: z.string(), currency: z.string(), brand: z.string().nullable(), last4: z.string() }),
+    redirectUrl: z.string().meta({ description: 'successUrl with `sessionId`, `transactionId`, `amount`, `currency` and `status=success` added to its query (its own query and fragment kept).' }),
+  })
+  .meta({ id: 'CheckoutPaid' });
+
+/** A declined or failed attempt: the error, and where the session stands. */
+export const ZCheckoutPaymentFailed = ZErrorResponseSchema.extend({
+  status: ZCheckoutStatus.meta({ description: '`open` while attempts remain; `expired` after the last one.' }),
+  attempts: z.number().int(),
+  attempts_remaining: z.number().int(),
+  redirectUrl: z.string().optional().meta({ description: 'When the session has ended: errorUrl with `sessionId` and `error=attempts_exhausted` (or `expired`).' }),
+}).meta({ id: 'CheckoutPaymentFailed' });
+
+/** Why a session cannot be paid or cancelled now (CheckoutError adds `redirectUrl`). */
+export const ZCheckoutStateError = ZErrorResponseSchema.extend({
+  redirectUrl: z.string().optional().meta({ description: 'For `session_expired` and `attempts_exhausted`: errorUrl with `sessionId` and `error=expired` / `error=attempts_exhausted`.' }),
+}).meta({ id: 'CheckoutStateError' });
+
+export const ZCheckoutCancelled = z
+  .object({ success: z.literal(true), status: z.literal('cancelled'), redirectUrl: z.string().meta({ description: 'The cancelUrl, unchanged.' }) })
+  .meta({ id: 'CheckoutCancelled' });

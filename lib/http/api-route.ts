@@ -16,13 +16,9 @@ import { toVaultError } from './map-error';
 import { requestIdFor } from './request-id';
 import { errorResponse, jsonResponse } from './respond';
 import { availableRuntime, routeBody, routeParams } from './route-input';
+import { error, unavailable } from '../openapi/shared';
+import type { RouteAuth, RouteContext, RouteResponses } from './define-route';
 
-
-export type RouteContext = {
-  params?: Promise<Record<string, string | string[] | undefined>>;
-  /** The body, already read by the fast door (then the Request carries none, saving a stream copy). */
-  rawBody?: Uint8Array;
-};
 
 export type ApiCall = {
   request: Request;
@@ -131,5 +127,53 @@ export function apiRoute(options: ApiRouteOptions, handler: (call: ApiCall) => P
       });
     }
     return response;
+  };
+}
+
+/** Errors of the API-key routes. */
+const apiKeyErrors = {
+  401: error('`Invalid API key`: missing, unknown or revoked key.'),
+  403: error('`Insufficient permissions`: the key lacks the tokenization permission.'),
+  503: unavailable,
+};
+const idempotencyErrors = {
+  409: error('The first request with this Idempotency-Key is still running.'),
+  422: error('This Idempotency-Key was already used with a different request.'),
+};
+const idempotencyKeyHeader = {
+  name: 'Idempotency-Key',
+  in: 'header' as const,
+  required: false,
+  description:
+    'Optional, 1–255 visible ASCII characters, scoped to the application. The same key with the same body within 24 h replays the first response byte-for-byte with `Idempotent-Replayed: true`; 5xx responses are not kept.',
+  schema: { type: 'string' as const },
+};
+const pubKeyHeader = {
+  name: 'X-Pub-Key',
+  in: 'header' as const,
+  required: false,
+  description: 'Required with production API keys (the project\'s pub key); never needed with test keys.',
+  schema: { type: 'string' as const },
+};
+
+function apiKeyResponses(options: ApiRouteOptions): RouteResponses {
+  const responses: RouteResponses = {
+    401: options.pubKey
+      ? error('`Invalid API key` (missing, unknown or revoked key); for production keys also `X-Pub-Key header is required for production API keys` or `Invalid pub key`.')
+      : apiKeyErrors[401],
+    503: apiKeyErrors[503],
+  };
+  if (options.tokenization) responses[403] = apiKeyErrors[403];
+  return options.idempotent ? { ...responses, ...idempotencyErrors } : responses;
+}
+
+/** Auth kind `apiKey`: X-API-Key (and the options' checks), optionally with the caller's session as Bearer. */
+export function apiKeyAuth(options: ApiRouteOptions): RouteAuth<ApiCall> {
+  return {
+    kind: 'apiKey',
+    security: [{ ApiKey: [] }],
+    parameters: [...(options.pubKey ? [pubKeyHeader] : []), ...(options.idempotent ? [idempotencyKeyHeader] : [])],
+    responses: apiKeyResponses(options),
+    wrap: (handler) => apiRoute(options, handler),
   };
 }

@@ -5,7 +5,9 @@
 import type { SessionUser } from '../auth/sessions';
 import { auditedAttempt, type AuditTarget } from './audited-attempt';
 import { VaultError, messages } from './errors';
-import { sessionRoute, type SessionCall } from './session-route';
+import type { RouteAuth } from './define-route';
+import { error } from '../openapi/shared';
+import { SESSION_SECURITY, sessionErrors, sessionRoute, type SessionCall } from './session-route';
 
 
 export const MANAGER_ROLES: readonly SessionUser['role'][] = ['owner', 'admin'];
@@ -19,7 +21,7 @@ export function auditResource(action: string, id: string | null | undefined): st
   return type && id ? `${type}:${id}` : null;
 }
 
-export function managedRoute(action: string, handler: (call: SessionCall, target: AuditTarget) => Promise<Response>) {
+function managedRoute(action: string, handler: (call: SessionCall, target: AuditTarget) => Promise<Response>) {
   return sessionRoute({}, async (call) => {
     // Creations have no id in the path: their handler names the new resource once it exists.
     const target: AuditTarget = { resource: auditResource(action, call.params.id) };
@@ -28,4 +30,14 @@ export function managedRoute(action: string, handler: (call: SessionCall, target
       return handler(call, target);
     });
   });
+}
+
+/** The handler's call of a management mutation: the session, and the audit row's target to fill in. */
+export type ManagedCall = SessionCall & { target: AuditTarget };
+
+const managerErrors = { ...sessionErrors, 403: error('`Insufficient permissions`: the signed-in user is not an owner or admin.') };
+
+/** Auth kind `session`, owner/admin only, one audit row per attempt named `action`. */
+export function managerAuth(action: string): RouteAuth<ManagedCall> {
+  return { kind: 'session', security: SESSION_SECURITY, responses: managerErrors, wrap: (handler) => managedRoute(action, (call, target) => handler({ ...call, target })) };
 }

@@ -3,7 +3,7 @@
 // 1 MiB limit), and the path parameters as plain strings.
 import { getRuntime, type Runtime } from '../runtime';
 import { StoreUnavailableError } from '../store/types';
-import type { RouteContext } from './api-route';
+import type { RouteContext } from './define-route';
 import { readBodyBytes } from './read-body';
 
 export async function availableRuntime(): Promise<Runtime> {

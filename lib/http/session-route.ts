@@ -8,12 +8,13 @@ import { logUnexpected } from './log-unexpected';
 import { existingRuntime, type Runtime } from '../runtime';
 import { clientIp } from './client-ip';
 import { VaultError, messages } from './errors';
-import type { RouteContext } from './api-route';
+import type { RouteAuth, RouteContext, RouteResponses } from './define-route';
 import { toVaultError } from './map-error';
 import { requestIdFor } from './request-id';
 import { errorResponse, jsonResponse } from './respond';
 import { sessionTokenOf } from './session-cookie';
 import { availableRuntime, routeBody, routeParams } from './route-input';
+import { error, unavailable } from '../openapi/shared';
 
 export type PublicCall = {
   request: Request;
@@ -61,7 +62,7 @@ function callBase(request: Request, requestId: string, prepared: Awaited<ReturnT
 }
 
 /** No session needed (login, password reset, registration). */
-export function publicRoute(handler: (call: PublicCall) => Promise<Response>) {
+function publicRoute(handler: (call: PublicCall) => Promise<Response>) {
   return wrap(async (request, context, requestId) => callBase(request, requestId, await prepare(request, context)), handler);
 }
 
@@ -85,4 +86,25 @@ export function sessionRoute(options: { roles?: SessionUser['role'][] }, handler
     }
     return { ...callBase(request, requestId, prepared), session, user: session.user };
   }, handler);
+}
+
+/** A dashboard session: `Authorization: Bearer <JWT>` or the `vault_session` cookie (either one). */
+export const SESSION_SECURITY: RouteAuth<unknown>['security'] = [{ SessionAuth: [] }, { SessionCookie: [] }];
+
+/** What a session route answers on its own: no live session (401), no store (503). */
+export const sessionErrors = {
+  401: error('`unauthorized` (`Authentication required`): no session, or the session JWT is invalid, expired, revoked or idle too long.'),
+  503: unavailable,
+};
+
+/** Auth kind `public`: no credential (login, password reset, registration). */
+export function publicAuth(): RouteAuth<PublicCall> {
+  return { kind: 'public', security: [], responses: { 503: unavailable }, wrap: (handler) => publicRoute(handler) };
+}
+
+/** Auth kind `session`: a live dashboard session, and (when given) one of `roles`. */
+export function sessionAuth(options: { roles?: SessionUser['role'][] } = {}): RouteAuth<SessionCall> {
+  const responses: RouteResponses = { ...sessionErrors };
+  if (options.roles) responses[403] = error(`\`Insufficient permissions\`: the signed-in user's role is not one of ${options.roles.join(', ')}.`);
+  return { kind: 'session', security: SESSION_SECURITY, responses, wrap: (handler) => sessionRoute(options, handler) };
 }

@@ -1,5 +1,6 @@
-// Request bodies of the member routes, shared with the dashboard forms.
+// Request bodies of the member routes, shared with the dashboard forms, and the member view of their responses.
 import { z } from 'zod';
+import { dataResponse } from '../openapi/shared';
 
 const role = z.enum(['owner', 'admin', 'developer', 'viewer'], { error: 'role must be owner, admin, developer or viewer' });
 const name = z.string({ error: 'name must be a string' }).trim().min(1, 'name must not be empty').max(100, 'name must be at most 100 characters');
@@ -15,3 +16,19 @@ export const ZUpdateMemberRequestSchema = z
   .strictObject({ role: role.optional(), name: name.optional() })
   .refine((body) => body.role !== undefined || body.name !== undefined, { message: 'role or name is required' });
 export type TUpdateMemberRequest = z.infer<typeof ZUpdateMemberRequestSchema>;
+
+// Responses
+
+/** A member (a user of the account) as the member routes show it (presentMember): never a secret. */
+export const ZMemberView = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    name: z.string().nullable(),
+    role: z.enum(['owner', 'admin', 'developer', 'viewer']),
+    mfa_enabled: z.boolean().meta({ description: 'Whether the user has turned on two-factor authentication.' }),
+    created_at: z.iso.datetime(),
+  })
+  .meta({ id: 'Member' });
+
+export const ZMemberResponse = dataResponse('MemberResponse', ZMemberView);

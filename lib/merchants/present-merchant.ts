@@ -1,6 +1,8 @@
 // The public shape of a merchant in list, get and update responses: the processor with every header value
 // shown as "********", the service key's prefix, never the key, its hash or the sealed configuration.
+import type { z } from 'zod';
 import { redactProcessorConfig, type TProcessorConfig } from '../checkout/processors/schemas';
+import type { ZMerchantView } from './schemas';
 
 export type MerchantRecord = {
   id: string;
@@ -12,17 +14,7 @@ export type MerchantRecord = {
   updatedAt: Date;
 };
 
-export type MerchantView = {
-  id: string;
-  name: string;
-  project_id: string;
-  processor: TProcessorConfig;
-  key_prefix: string;
-  created_at: string;
-  updated_at: string;
-};
-
-export function presentMerchant(merchant: MerchantRecord): MerchantView {
+export function presentMerchant(merchant: MerchantRecord): z.output<typeof ZMerchantView> {
   return {
     id: merchant.id,
     name: merchant.name,

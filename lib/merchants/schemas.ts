@@ -1,9 +1,10 @@
-// Request schemas of the merchant management routes. The processor is validated by the processors'
+// Request and response schemas of the merchant management routes. The processor is validated by the processors'
 // own schema (lib/checkout/processors/schemas.ts) with the runtime's private-host allow-list, so a
 // merchant is never saved with a template the charge path could not send. Messages name the field and
 // the rule, never the value (header values are PSP secrets).
 import { z } from 'zod';
-import { createProcessorConfigSchema, objectError } from '../checkout/processors/schemas';
+import { createProcessorConfigSchema, objectError, ZProcessorConfigSchema } from '../checkout/processors/schemas';
+import { rotatedKeyView } from '../openapi/shared';
 
 const MERCHANT_NAME_MAX = 100;
 
@@ -52,3 +53,29 @@ export const ZCreateMerchantRequestSchema = documented.create;
 export const ZUpdateMerchantRequestSchema = documented.update;
 export type TCreateMerchantRequest = z.infer<typeof ZCreateMerchantRequestSchema>;
 export type TUpdateMerchantRequest = z.infer<typeof ZUpdateMerchantRequestSchema>;
+
+// Responses
+const maskedProcessor = (description: string) => ZProcessorConfigSchema.meta({ description });
+
+/** A merchant as list, get and update show it (presentMerchant). */
+export const ZMerchantView = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    project_id: z.string(),
+    processor: maskedProcessor('The processor, every header value shown as "********".'),
+    key_prefix: z.string().meta({ description: 'The first characters of the service key (`msk_test_…`); never the key.' }),
+    created_at: z.iso.datetime(),
+    updated_at: z.iso.datetime(),
+  })
+  .meta({ id: 'Merchant' });
+
+/** A new merchant: its service key, shown this once (no prefix or update yet). */
+export const ZCreatedMerchant = ZMerchantView.omit({ key_prefix: true, updated_at: true })
+  .extend({
+    processor: maskedProcessor('As saved, every header value shown as "********".'),
+    service_api_key: z.string().meta({ description: 'The X-SERVICE-API-KEY, `msk_test_…` or `msk_live_…` by the project: shown this once, stored as a SHA-256 hash.' }),
+  })
+  .meta({ id: 'CreatedMerchant' });
+
+export const ZRotatedServiceKey = rotatedKeyView('RotatedServiceKey', 'service_api_key', 'The new service key, shown this once.');

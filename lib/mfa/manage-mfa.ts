@@ -1,6 +1,8 @@
 // TOTP MFA for a user: start (pending secret + backup codes), confirm with a first code, disable with a
 // code, and check codes at login. Secrets are sealed under a master-derived key; backup codes are keyed
 // hashes, each usable once; a TOTP code is refused the second time (replay guard in the store).
+import type { z } from 'zod';
+import type { ZMfaSetup, ZMfaStatus } from '../auth/schemas';
 import { VaultError } from '../http/errors';
 import type { Runtime } from '../runtime';
 import { findBackupCode, newBackupCodes } from './backup-codes';
@@ -10,7 +12,7 @@ type MfaRuntime = Pick<Runtime, 'db' | 'keyring' | 'store' | 'config'>;
 
 const invalidCode = () => new VaultError('invalid_credentials', 'Invalid MFA code');
 
-export async function startMfaSetup(runtime: MfaRuntime, options: { userId: string; email: string }) {
+export async function startMfaSetup(runtime: MfaRuntime, options: { userId: string; email: string }): Promise<z.output<typeof ZMfaSetup>> {
   const secret = await newTotpSecret();
   const backup = newBackupCodes(runtime.keyring.serviceKey('backup-codes'));
   const { prisma } = runtime.db;
@@ -59,7 +61,7 @@ export async function disableMfa(runtime: MfaRuntime, options: { userId: string;
   ]);
 }
 
-export async function mfaStatus(runtime: Pick<Runtime, 'db'>, userId: string) {
+export async function mfaStatus(runtime: Pick<Runtime, 'db'>, userId: string): Promise<z.output<typeof ZMfaStatus>> {
   const { prisma } = runtime.db;
   const user = await prisma.user.findUniqueOrThrow({ where: { id: userId }, select: { mfaEnabled: true } });
   const remaining = user.mfaEnabled ? await prisma.backupCode.count({ where: { userId, usedAt: null } }) : 0;

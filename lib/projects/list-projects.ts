@@ -1,5 +1,4 @@
 // The projects of one account, oldest first, with the pub key of production projects.
-import { revealPubKey } from '../accounts/create-project';
 import type { Runtime } from '../runtime';
 import { presentProject, projectColumns, type PresentedProject } from './present-project';
 

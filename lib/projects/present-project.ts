@@ -1,14 +1,11 @@
 // The API shape of a project. The pub key (production only) is publishable: it is shown in details.
+import type { z } from 'zod';
+import type { ZProjectView } from './schemas';
+
 export type ProjectRow = { id: string; name: string; environment: 'test' | 'production'; createdAt: Date };
 
-export type PresentedProject = {
-  id: string;
-  name: string;
-  environment: 'test' | 'production';
-  production: boolean;
-  created_at: string;
-  pub_key?: string;
-};
+/** Typed by its documented schema: a field added here without it fails the type check. */
+export type PresentedProject = z.output<typeof ZProjectView>;
 
 export function presentProject(project: ProjectRow, pubKey?: string): PresentedProject {
   return {

@@ -1,16 +1,16 @@
 // POST /proxy/transaction: inject the token's data (and a CVC session's code) into the caller's request,
 // send it to the PSP over the pooled, address-checked dispatcher, and hand back the PSP's answer with
 // any card number or security code it echoes masked. The pipeline itself is `sendToPsp`.
+import type { z } from 'zod';
 import type { ApiKeyPrincipal } from '../accounts/authenticate-api-key';
 import type { Runtime } from '../runtime';
 import type { ProxyCall } from './parse-proxy-request';
 import { parseProxyUrl } from './proxy-url';
+import type { ZProxyResponseSchema } from './schemas';
 import { sendToPsp } from './send-to-psp';
 
-export type ProxyResult = {
-  success: boolean;
-  proxy_response: { status_code: number; headers: Record<string, string | string[]>; body: unknown };
-};
+/** The body of POST /proxy/transaction's 200, as its response schema documents it. */
+export type ProxyResult = z.output<typeof ZProxyResponseSchema>;
 
 export async function forwardTransaction(
   runtime: Pick<Runtime, 'db' | 'store' | 'keyring' | 'psp' | 'allowedPrivateHosts' | 'config'>,

@@ -29,3 +29,15 @@ export const ZProxyTransactionRequestSchema = z
   .meta({ description: 'JSON form of a proxy call. Form-encoded and XML bodies are forwarded as they are; see the endpoint description.' });
 
 export type TProxyTransactionRequest = z.infer<typeof ZProxyTransactionRequestSchema>;
+
+export const ZProxyResponseSchema = z
+  .object({
+    success: z.boolean().meta({ description: 'true when the PSP answered 2xx.' }),
+    proxy_response: z.object({
+      status_code: z.number().int(),
+      headers: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
+      body: z.unknown().meta({ description: 'Parsed when the PSP answered JSON, text otherwise. Card numbers, account numbers and the injected CVV are masked wherever they appear.' }),
+    }),
+  })
+  .meta({ id: 'ProxyResponse' });
+

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { presentToken } from './present-token';
 
+/** The display-safe columns, named alike in the row and in the view. */
+const display = { mask: '424242******4242', bin: '424242', last4: '4242', brand: 'visa', fingerprint: 'f'.repeat(64) };
+
 describe('presentToken', () => {
   it('shows the masked fields, never more', () => {
     const view = presentToken({
@@ -9,11 +12,7 @@ describe('presentToken', () => {
       projectId: 'p',
       applicationId: null,
       type: 'card',
-      mask: '424242******4242',
-      bin: '424242',
-      last4: '4242',
-      brand: 'visa',
-      fingerprint: 'f'.repeat(64),
+      ...display,
       testMode: true,
       createdAt: new Date('2026-01-02T03:04:05.006Z'),
       // A row read with more columns than it should: they are not copied.
@@ -22,11 +21,7 @@ describe('presentToken', () => {
     expect(view).toEqual({
       token: 'tok_abc',
       type: 'card',
-      mask: '424242******4242',
-      bin: '424242',
-      last4: '4242',
-      brand: 'visa',
-      fingerprint: 'f'.repeat(64),
+      ...display,
       test_mode: true,
       project_id: 'p',
       application_id: null,

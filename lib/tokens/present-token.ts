@@ -1,6 +1,8 @@
 // The public shape of a token in GET /api/tokens and GET /api/tokens/{token}: display-safe fields only
 // (mask, BIN, last 4, brand, keyed fingerprint). Never the ciphertext or anything decrypted from it.
+import type { z } from 'zod';
 import type { TokenRow as StoredTokenRow } from '../vault/insert-token';
+import type { ZTokenView } from './schemas';
 
 /** The columns list and get read: no secret column (the client omits `ciphertext` by default as well). */
 export const tokenColumns = {
@@ -21,21 +23,7 @@ export const tokenColumns = {
 /** A stored token as listings read it: everything but the ciphertext. */
 export type TokenRow = Omit<StoredTokenRow, 'ciphertext'>;
 
-export type TokenView = {
-  token: string;
-  type: 'card' | 'bank';
-  mask: string;
-  bin: string | null;
-  last4: string;
-  brand: string | null;
-  fingerprint: string;
-  test_mode: boolean;
-  project_id: string;
-  application_id: string | null;
-  created_at: string;
-};
-
-export function presentToken(row: TokenRow): TokenView {
+export function presentToken(row: TokenRow): z.output<typeof ZTokenView> {
   return {
     token: row.token,
     type: row.type,

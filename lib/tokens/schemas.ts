@@ -36,14 +36,16 @@ export const ZListTokensQuerySchema = z
     type: z.enum(['card', 'bank'], { error: required('type', 'card or bank') }).optional(),
     last4: z.string({ error: required('last4', '4 digits') }).regex(/^\d{4}$/, 'last4 must be 4 digits').optional(),
     brand: z.enum(TOKEN_BRANDS, { error: required('brand', `one of ${TOKEN_BRANDS.join(', ')}`) }).optional(),
-    created_from: isoBoundField('created_from').optional(),
-    created_to: isoBoundField('created_to').optional(),
+    created_from: isoBoundField('created_from').optional().meta({ description: 'Created at or after: an ISO 8601 date (from the start of that UTC day) or date-time with offset.' }),
+    created_to: isoBoundField('created_to').optional().meta({ description: 'Created at or before (inclusive): an ISO 8601 date (to the end of that UTC day) or date-time with offset.' }),
     limit: z
       .string({ error: required('limit', `an integer from 1 to ${TOKEN_LIST_MAX_LIMIT}`) })
       .regex(/^\d{1,3}$/, `limit must be an integer from 1 to ${TOKEN_LIST_MAX_LIMIT}`)
       .transform(Number)
       .pipe(z.number().min(1, `limit must be an integer from 1 to ${TOKEN_LIST_MAX_LIMIT}`).max(TOKEN_LIST_MAX_LIMIT, `limit must be an integer from 1 to ${TOKEN_LIST_MAX_LIMIT}`))
-      .default(TOKEN_LIST_DEFAULT_LIMIT),
+      .default(TOKEN_LIST_DEFAULT_LIMIT)
+      // Documented as the integer it is (parsed from the query string's digits), not as the text it arrives as.
+      .meta({ type: 'integer', minimum: 1, maximum: TOKEN_LIST_MAX_LIMIT, default: TOKEN_LIST_DEFAULT_LIMIT, description: `Page size, 1 to ${TOKEN_LIST_MAX_LIMIT}.` }),
     cursor: z
       .string({ error: required('cursor', 'a string') })
       .transform((value, ctx): TokenCursor => {
@@ -62,3 +64,20 @@ export const ZListTokensQuerySchema = z
     }
   });
 export type TListTokensQuery = z.infer<typeof ZListTokensQuerySchema>;
+
+// Responses
+export const ZTokenView = z
+  .object({
+    token: z.string().meta({ example: 'tok_3kT9fQ2xVbN8mWcR5yZ1aH7d' }),
+    type: z.enum(['card', 'bank']),
+    mask: z.string().meta({ description: 'BIN and last 4 for cards (`424242******4242`), last 4 for bank accounts.', example: '424242******4242' }),
+    bin: z.string().nullable().meta({ description: 'First 6 digits (cards only).' }),
+    last4: z.string(),
+    brand: z.string().nullable().meta({ description: `${TOKEN_BRANDS.join(', ')}, or null (cards only).` }),
+    fingerprint: z.string().meta({ description: 'Keyed HMAC of the card or account number, stable within a project.' }),
+    test_mode: z.boolean(),
+    project_id: z.string(),
+    application_id: z.string().nullable().meta({ description: 'The application whose API key created the token; null for test tokens made from the dashboard.' }),
+    created_at: z.iso.datetime(),
+  })
+  .meta({ id: 'TokenView', description: 'Display-safe fields only; never decrypted data.' });

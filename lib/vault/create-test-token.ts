@@ -2,17 +2,18 @@
 // development against PSP sandboxes. In a production project only published PSP test cards are
 // accepted, so this door can never be used to vault a real card with a long-lived CVV.
 import type { AuditEntry } from '../audit/record-audit';
+import type { z } from 'zod';
 import { VaultError } from '../http/errors';
 import type { Runtime } from '../runtime';
 import { createToken, type TokenCreator } from './create-token';
 import { describeDuration } from './cvc-sessions';
-import type { TTestTokenRequest } from './schemas';
+import type { TTestTokenRequest, ZTestTokenResponseSchema } from './schemas';
 import { isPublishedTestCard } from './test-cards';
 
 export async function createTestToken(
   runtime: Pick<Runtime, 'db' | 'store' | 'keyring' | 'config'>,
   options: { principal: TokenCreator; request: TTestTokenRequest; audit: AuditEntry },
-) {
+): Promise<Omit<z.output<typeof ZTestTokenResponseSchema>, 'success'> & { tokenId: string }> {
   const { cvc, ...card } = options.request;
   if (options.principal.project.environment === 'production' && !isPublishedTestCard(card.cardNumber)) {
     throw VaultError.validation([
@@ -28,5 +29,7 @@ export async function createTestToken(
     testMode: true,
     audit: options.audit,
   });
-  return { ...created, expires_in: describeDuration(ttlSeconds) };
+  // A test token always has its CVC session: the request requires `cvc`.
+  if (!created.cvc_session_id) throw new Error('test token created without its CVC session');
+  return { ...created, cvc_session_id: created.cvc_session_id, test_mode: true, expires_in: describeDuration(ttlSeconds) };
 }

@@ -3,6 +3,7 @@
 // session when a security code was sent. The CVC session is written first and removed again if the
 // token cannot be stored, so a failure leaves nothing half-written.
 import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
 import type { ApiKeyPrincipal } from '../accounts/authenticate-api-key';
 import type { AuditEntry } from '../audit/record-audit';
 import { hmacSha256Hex } from '../crypto/hash';
@@ -15,20 +16,10 @@ import { createCvcSession, deleteCvcSession } from './cvc-sessions';
 import type { TokenPayload } from './token-payload';
 import { sealPayload } from './token-payload';
 import { insertTokenWithAudit } from './insert-token';
+import type { ZTokenizeResponseSchema } from './schemas';
 
-export type CreatedToken = {
-  token: string;
-  tokenId: string;
-  cvc_session_id?: string;
-  type: 'card' | 'bank';
-  mask: string;
-  bin?: string;
-  last4: string;
-  brand?: string | null;
-  fingerprint: string;
-  test_mode: boolean;
-  created_at: string;
-};
+/** The response body of POST /tokenize (its schema documents it), and the new token's row id. */
+export type CreatedToken = Omit<z.output<typeof ZTokenizeResponseSchema>, 'success'> & { tokenId: string };
 
 type Display = { mask: string; bin: string | null; last4: string; brand: string | null; secret: string };
 

@@ -61,8 +61,6 @@ describe('the Next route files re-export the fast-door handlers', () => {
     expect(match?.kind).toBe('handler');
     const module = await routeFile();
     expect(module[method]).toBe(match?.kind === 'handler' ? match.handler : undefined);
-    expect(module.dynamic).toBe('force-dynamic');
-    expect(module.runtime).toBe('nodejs');
   });
 
   it('passes the session id of the path to the handler', () => {

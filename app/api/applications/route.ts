@@ -1,6 +1,3 @@
-// GET, POST /api/applications — list the account's applications; create one (handlers: lib/api/applications).
+// GET, POST /api/applications (definitions: lib/api/applications/)
 export { GET } from '../../../lib/api/applications/list-applications';
 export { POST } from '../../../lib/api/applications/create-application';
-
-export const dynamic = 'force-dynamic';
-export const runtime = 'nodejs';

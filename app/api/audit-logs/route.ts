@@ -1,5 +1,2 @@
-// GET /api/audit-logs — the account's audit rows (handler: lib/api/audit-logs/list).
-export { GET } from '../../../lib/api/audit-logs/list';
-
-export const dynamic = 'force-dynamic';
-export const runtime = 'nodejs';
+// GET /api/audit-logs (definition: lib/api/audit-logs/list-audit-logs.ts)
+export { GET } from '../../../lib/api/audit-logs/list-audit-logs';

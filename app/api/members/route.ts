@@ -1,5 +1,3 @@
-// GET /api/members — list the account's users; POST /api/members — invite one (handlers: lib/api/members/members).
-export { GET, POST } from '../../../lib/api/members/members';
-
-export const dynamic = 'force-dynamic';
-export const runtime = 'nodejs';
+// GET, POST /api/members (definitions: lib/api/members/)
+export { GET } from '../../../lib/api/members/list-members';
+export { POST } from '../../../lib/api/members/invite-member';

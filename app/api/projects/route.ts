@@ -1,5 +1,3 @@
-// GET /api/projects — list the account's projects; POST /api/projects — create one (handlers: lib/api/projects/projects).
-export { GET, POST } from '../../../lib/api/projects/projects';
-
-export const dynamic = 'force-dynamic';
-export const runtime = 'nodejs';
+// GET, POST /api/projects (definitions: lib/api/projects/)
+export { GET } from '../../../lib/api/projects/list-projects';
+export { POST } from '../../../lib/api/projects/create-project';

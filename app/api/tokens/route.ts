@@ -1,5 +1,2 @@
-// GET /api/tokens — list the account's tokens, filtered and cursor-paginated (handler: lib/api/tokens).
+// GET /api/tokens (definition: lib/api/tokens/list-tokens.ts)
 export { GET } from '../../../lib/api/tokens/list-tokens';
-
-export const dynamic = 'force-dynamic';
-export const runtime = 'nodejs';

@@ -1,5 +1,2 @@
-// POST /auth/change-password — the signed-in user's new password (handler: lib/api/auth/change-password).
+// POST /auth/change-password (definition: lib/api/auth/change-password.ts)
 export { POST } from '../../../lib/api/auth/change-password';
-
-export const dynamic = 'force-dynamic';
-export const runtime = 'nodejs';

@@ -1,5 +1,2 @@
-// POST /auth/forgot-password — mail a single-use reset link (handler: lib/api/auth/forgot-password).
+// POST /auth/forgot-password (definition: lib/api/auth/forgot-password.ts)
 export { POST } from '../../../lib/api/auth/forgot-password';
-
-export const dynamic = 'force-dynamic';
-export const runtime = 'nodejs';

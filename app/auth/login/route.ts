@@ -1,5 +1,2 @@
-// POST /auth/login — email and password → a session, or the MFA / expired-password step (handler: lib/api/auth/login).
+// POST /auth/login (definition: lib/api/auth/login.ts)
 export { POST } from '../../../lib/api/auth/login';
-
-export const dynamic = 'force-dynamic';
-export const runtime = 'nodejs';

@@ -1,5 +1,2 @@
-// POST /auth/logout — revoke the current session (handler: lib/api/auth/logout).
+// POST /auth/logout (definition: lib/api/auth/logout.ts)
 export { POST } from '../../../lib/api/auth/logout';
-
-export const dynamic = 'force-dynamic';
-export const runtime = 'nodejs';

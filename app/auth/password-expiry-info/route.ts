@@ -1,5 +1,2 @@
-// GET /auth/password-expiry-info — when the password expires (handler: lib/api/auth/password-expiry-info).
-export { GET } from '../../../lib/api/auth/password-expiry-info';
-
-export const dynamic = 'force-dynamic';
-export const runtime = 'nodejs';
+// GET /auth/password-expiry-info (definition: lib/api/auth/get-password-expiry-info.ts)
+export { GET } from '../../../lib/api/auth/get-password-expiry-info';

@@ -1,5 +1,2 @@
-// POST /auth/reset-password — a new password from a mailed link (handler: lib/api/auth/reset-password).
+// POST /auth/reset-password (definition: lib/api/auth/reset-password.ts)
 export { POST } from '../../../lib/api/auth/reset-password';
-
-export const dynamic = 'force-dynamic';
-export const runtime = 'nodejs';

@@ -1,5 +1,2 @@
-// POST /auth/verify-email-code — the mailed code → a registration ticket (handler: lib/api/auth/verify-email-code).
+// POST /auth/verify-email-code (definition: lib/api/auth/verify-email-code.ts)
 export { POST } from '../../../lib/api/auth/verify-email-code';
-
-export const dynamic = 'force-dynamic';
-export const runtime = 'nodejs';

@@ -1,5 +1,2 @@
-// GET /auth/verify-reset-token — whether a reset link can still be used (handler: lib/api/auth/verify-reset-token).
+// GET /auth/verify-reset-token (definition: lib/api/auth/verify-reset-token.ts)
 export { GET } from '../../../lib/api/auth/verify-reset-token';
-
-export const dynamic = 'force-dynamic';
-export const runtime = 'nodejs';

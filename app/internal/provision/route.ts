@@ -1,5 +1,2 @@
-// POST /internal/provision — create a sub-project and a tokenizing application with a provisioning key (handler: lib/api/internal-provision).
+// POST /internal/provision (definition: lib/api/internal-provision.ts)
 export { POST } from '../../../lib/api/internal-provision';
-
-export const dynamic = 'force-dynamic';
-export const runtime = 'nodejs';

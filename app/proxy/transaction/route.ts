@@ -1,5 +1,2 @@
-// POST /proxy/transaction — forward a request to a PSP with token data injected (handler: lib/api/proxy-transaction).
+// POST /proxy/transaction (definition: lib/api/proxy-transaction.ts)
 export { POST } from '../../../lib/api/proxy-transaction';
-
-export const dynamic = 'force-dynamic';
-export const runtime = 'nodejs';

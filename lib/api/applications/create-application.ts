@@ -1,27 +1,42 @@
 // POST /api/applications — create an application (owner/admin); its API key is shown this once.
 import { createAccountApplication } from '../../applications/create-account-application';
-import { ZCreateApplicationRequestSchema } from '../../applications/schemas';
-import { parseJsonRequest } from '../../http/read-body';
-import { auditResource, managedRoute } from '../../http/managed-route';
+import { ZCreateApplicationRequestSchema, ZCreatedApplication } from '../../applications/schemas';
+import { defineRoute } from '../../http/define-route';
+import { auditResource, managerAuth } from '../../http/managed-route';
+import { MANAGERS_ONLY, OTHER_ACCOUNT_404, dataResponse, error, json, ok } from '../../openapi/shared';
 
-export const POST = managedRoute('application.create', async (call, target) => {
-  const input = ZCreateApplicationRequestSchema.parse(parseJsonRequest(call.request, call.body));
-  const created = await createAccountApplication(call.runtime, {
-    accountId: call.user.accountId,
-    projectId: input.project_id,
-    name: input.name,
-    permissions: { tokenization: input.permissions.tokenization.allowed, provisioning: input.permissions.provisioning.allowed },
-  });
-  Object.assign(target, { projectId: created.projectId, applicationId: created.id, resource: auditResource('application.create', created.id) });
-  return call.json(201, {
-    success: true,
-    data: {
-      id: created.id,
-      name: created.name,
-      api_key: created.apiKey,
-      permissions: { tokenization: { allowed: created.permissions.tokenization }, provisioning: { allowed: created.permissions.provisioning } },
-      created_at: created.createdAt.toISOString(),
-      project_id: created.projectId,
-    },
-  });
+export const POST = defineRoute({
+  method: 'POST',
+  path: '/api/applications',
+  operationId: 'createApplication',
+  tags: ['Applications'],
+  summary: 'Create an application and its API key',
+  description: `${MANAGERS_ONLY} The API key is returned this once. Without \`project_id\` the application goes to the account's oldest test project; a \`project_id\` of another account is 404.`,
+  auth: managerAuth('application.create'),
+  request: { body: json(ZCreateApplicationRequestSchema) },
+  responses: {
+    201: ok('Created; `api_key` is shown only now.', dataResponse('CreatedApplicationResponse', ZCreatedApplication)),
+    404: error(`\`Project not found\`. ${OTHER_ACCOUNT_404}`),
+  },
+  handler: async (call) => {
+    const input = call.input.body();
+    const created = await createAccountApplication(call.runtime, {
+      accountId: call.user.accountId,
+      projectId: input.project_id,
+      name: input.name,
+      permissions: { tokenization: input.permissions.tokenization.allowed, provisioning: input.permissions.provisioning.allowed },
+    });
+    Object.assign(call.target, { projectId: created.projectId, applicationId: created.id, resource: auditResource('application.create', created.id) });
+    return call.json(201, {
+      success: true,
+      data: {
+        id: created.id,
+        name: created.name,
+        api_key: created.apiKey,
+        permissions: { tokenization: { allowed: created.permissions.tokenization }, provisioning: { allowed: created.permissions.provisioning } },
+        created_at: created.createdAt.toISOString(),
+        project_id: created.projectId,
+      },
+    });
+  },
 });

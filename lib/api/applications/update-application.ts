@@ -1,19 +1,32 @@
-// PUT /api/applications/{application_id} — rename an application or change its permissions (owner/admin).
+// PUT /api/applications/{id} — rename an application or change its permissions (owner/admin).
 import { presentApplication } from '../../applications/present-application';
-import { ZUpdateApplicationRequestSchema } from '../../applications/schemas';
+import { ZApplicationResponse, ZUpdateApplicationRequestSchema } from '../../applications/schemas';
 import { updateApplication } from '../../applications/update-application';
-import { parseJsonRequest } from '../../http/read-body';
-import { managedRoute } from '../../http/managed-route';
+import { defineRoute } from '../../http/define-route';
+import { managerAuth } from '../../http/managed-route';
+import { MANAGERS_ONLY, OTHER_ACCOUNT_404, idParam, json, ok } from '../../openapi/shared';
+import { applicationNotFound } from './docs';
 
-export const PUT = managedRoute('application.update', async (call, target) => {
-  const input = ZUpdateApplicationRequestSchema.parse(parseJsonRequest(call.request, call.body));
-  const application = await updateApplication(call.runtime, {
-    accountId: call.user.accountId,
-    applicationId: call.params.id ?? '',
-    name: input.name,
-    tokenization: input.permissions?.tokenization?.allowed,
-    provisioning: input.permissions?.provisioning?.allowed,
-  });
-  Object.assign(target, { projectId: application.projectId, applicationId: application.id });
-  return call.json(200, { success: true, data: presentApplication(application) });
+export const PUT = defineRoute({
+  method: 'PUT',
+  path: '/api/applications/{id}',
+  operationId: 'updateApplication',
+  tags: ['Applications'],
+  summary: 'Rename an application or change its permissions',
+  description: `${MANAGERS_ONLY} ${OTHER_ACCOUNT_404}`,
+  auth: managerAuth('application.update'),
+  request: { params: idParam('Application'), body: json(ZUpdateApplicationRequestSchema) },
+  responses: { 200: ok('Updated.', ZApplicationResponse), ...applicationNotFound },
+  handler: async (call) => {
+    const input = call.input.body();
+    const application = await updateApplication(call.runtime, {
+      accountId: call.user.accountId,
+      applicationId: call.params.id ?? '',
+      name: input.name,
+      tokenization: input.permissions?.tokenization?.allowed,
+      provisioning: input.permissions?.provisioning?.allowed,
+    });
+    Object.assign(call.target, { projectId: application.projectId, applicationId: application.id });
+    return call.json(200, { success: true, data: presentApplication(application) });
+  },
 });

@@ -1,14 +1,34 @@
-// The two second-factor doors of a login (TOTP code, backup code) share everything but the factor.
+// The two second-factor doors of a login (TOTP code, backup code) share everything but the factor: their
+// documentation, request and responses, and the handler. Each door is still its own definition
+// (verify-mfa-code.ts, verify-mfa-backup-code.ts), naming its method, path and operationId.
 import { signInWithSecondFactor, type SecondFactor } from '../../auth/sign-in';
-import { ZMfaVerifyRequestSchema } from '../../auth/schemas';
-import { parseJsonRequest } from '../../http/read-body';
+import { ZMfaVerifyRequestSchema, ZSessionResponse } from '../../auth/schemas';
+import type { TypedCall } from '../../http/define-route';
 import { sessionResponse } from '../../http/session-response';
-import { publicRoute } from '../../http/session-route';
+import { publicAuth, type PublicCall } from '../../http/session-route';
+import { error, json, ok } from '../../openapi/shared';
+import { LIMITS, rateLimited, sessionCookieHeader } from './docs';
 
-export function mfaStepRoute(factor: SecondFactor) {
-  return publicRoute(async (call) => {
-    const input = ZMfaVerifyRequestSchema.parse(parseJsonRequest(call.request, call.body));
-    const session = await signInWithSecondFactor(call.runtime, { mfaToken: input.mfa_token, code: input.code, factor }, call.origin);
-    return sessionResponse(call, session);
-  });
+const request = { body: json(ZMfaVerifyRequestSchema) };
+const responses = {
+  200: { ...ok('Signed in.', ZSessionResponse), headers: sessionCookieHeader },
+  401: error('Wrong code (`Invalid MFA code`), or an invalid, expired or already used `mfa_token` (`Invalid or expired token`).'),
+  ...rateLimited,
+};
+
+/** Everything of a second-factor door but its method, path and operationId; `kind` names the factor in the docs. */
+export function mfaStep(factor: SecondFactor, kind: string) {
+  return {
+    tags: ['Auth'],
+    summary: `Second login step: ${kind}`,
+    description: `With the \`mfa_token\` a login answered (valid 5 minutes, for one completed login; a password change or reset voids it). Answers a session like a login. ${LIMITS}`,
+    auth: publicAuth(),
+    request,
+    responses,
+    handler: async (call: TypedCall<PublicCall, typeof request, typeof responses>) => {
+      const input = call.input.body();
+      const session = await signInWithSecondFactor(call.runtime, { mfaToken: input.mfa_token, code: input.code, factor }, call.origin);
+      return sessionResponse(call, session);
+    },
+  };
 }

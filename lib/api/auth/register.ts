@@ -1,21 +1,45 @@
 // POST /auth/register — with a registration ticket: a new account, its owner and its test project.
+import { z } from 'zod';
 import { recordAudit } from '../../audit/record-audit';
 import { assertCanRegister, registerAccount } from '../../accounts/register-account';
 import { takeRegistrationTicket } from '../../auth/email-verification';
 import { ZRegisterRequestSchema } from '../../auth/schemas';
-import { parseJsonRequest } from '../../http/read-body';
-import { publicRoute } from '../../http/session-route';
+import { defineRoute } from '../../http/define-route';
+import { publicAuth } from '../../http/session-route';
+import { error, flatResponse, json, ok } from '../../openapi/shared';
+import { passwordRejected } from './docs';
 
-export const POST = publicRoute(async (call) => {
-  const input = ZRegisterRequestSchema.parse(parseJsonRequest(call.request, call.body));
-  await assertCanRegister(call.runtime, input);
-  await takeRegistrationTicket(call.runtime, input);
-  const { account, user, project } = await registerAccount(call.runtime, { email: input.email, password: input.password, name: input.name, accountName: input.account_name });
-  await recordAudit(call.runtime, { action: 'auth.register', outcome: 'success', statusCode: 201, requestId: call.requestId, userId: user.id, projectId: project.id, ip: call.ip });
-  return call.json(201, {
-    success: true,
-    user: { id: user.id, email: user.email, name: user.name, role: user.role, account_id: account.id },
-    account: { id: account.id, name: account.name, created_at: account.createdAt.toISOString() },
-    project: { id: project.id, name: project.name, environment: project.environment },
-  });
+const ZRegisterResponse = flatResponse('RegisterResponse', {
+  user: z.object({ id: z.string(), email: z.string(), name: z.string().nullable(), role: z.enum(['owner', 'admin', 'developer', 'viewer']), account_id: z.string() }),
+  account: z.object({ id: z.string(), name: z.string(), created_at: z.iso.datetime() }),
+  project: z.object({ id: z.string(), name: z.string(), environment: z.enum(['test', 'production']) }),
+});
+
+export const POST = defineRoute({
+  method: 'POST',
+  path: '/auth/register',
+  operationId: 'register',
+  tags: ['Auth'],
+  summary: 'Create an account with its owner and a test project',
+  description: 'Needs the `ticket` from POST /auth/verify-email-code for the same email.',
+  auth: publicAuth(),
+  request: { body: json(ZRegisterRequestSchema) },
+  responses: {
+    201: ok('Registered.', ZRegisterResponse),
+    409: error('`conflict`: an account with this email already exists.'),
+    400: error(`\`validation_error\`, \`invalid_json\`, an invalid or used ticket, ${passwordRejected}.`),
+  },
+  handler: async (call) => {
+    const input = call.input.body();
+    await assertCanRegister(call.runtime, input);
+    await takeRegistrationTicket(call.runtime, input);
+    const { account, user, project } = await registerAccount(call.runtime, { email: input.email, password: input.password, name: input.name, accountName: input.account_name });
+    await recordAudit(call.runtime, { action: 'auth.register', outcome: 'success', statusCode: 201, requestId: call.requestId, userId: user.id, projectId: project.id, ip: call.ip });
+    return call.json(201, {
+      success: true,
+      user: { id: user.id, email: user.email, name: user.name, role: user.role, account_id: account.id },
+      account: { id: account.id, name: account.name, created_at: account.createdAt.toISOString() },
+      project: { id: project.id, name: project.name, environment: project.environment },
+    });
+  },
 });

@@ -1,13 +1,37 @@
 // POST /auth/verify-email-code — the mailed code → a single-use registration ticket.
+import { z } from 'zod';
 import { limitLoginAttempt } from '../../auth/login-limits';
 import { verifyEmailCode } from '../../auth/email-verification';
 import { ZVerifyEmailCodeRequestSchema } from '../../auth/schemas';
-import { parseJsonRequest } from '../../http/read-body';
-import { publicRoute } from '../../http/session-route';
+import { defineRoute } from '../../http/define-route';
+import { publicAuth } from '../../http/session-route';
+import { error, flatResponse, json, ok } from '../../openapi/shared';
+import { LIMITS, rateLimited } from './docs';
 
-export const POST = publicRoute(async (call) => {
-  const input = ZVerifyEmailCodeRequestSchema.parse(parseJsonRequest(call.request, call.body));
-  await limitLoginAttempt(call.runtime, { ip: call.ip, account: input.email });
-  const ticket = await verifyEmailCode(call.runtime, input);
-  return call.json(200, { success: true, verified: true, ticket, expires_in_seconds: 1800 });
+const ZEmailVerifiedResponse = flatResponse('EmailVerifiedResponse', {
+  verified: z.literal(true),
+  ticket: z.string().meta({ description: 'Pass to POST /auth/register with the same email (single use).' }),
+  expires_in_seconds: z.number().int().meta({ description: 'How long the ticket is valid (1800).' }),
+});
+
+export const POST = defineRoute({
+  method: 'POST',
+  path: '/auth/verify-email-code',
+  operationId: 'verifyEmailCode',
+  tags: ['Auth'],
+  summary: 'Exchange the mailed code for a registration ticket',
+  description: `The ticket is single-use and valid 30 minutes. ${LIMITS}`,
+  auth: publicAuth(),
+  request: { body: json(ZVerifyEmailCodeRequestSchema) },
+  responses: {
+    200: ok('Verified.', ZEmailVerifiedResponse),
+    401: error('`Invalid or expired verification code`.'),
+    ...rateLimited,
+  },
+  handler: async (call) => {
+    const input = call.input.body();
+    await limitLoginAttempt(call.runtime, { ip: call.ip, account: input.email });
+    const ticket = await verifyEmailCode(call.runtime, input);
+    return call.json(200, { success: true, verified: true, ticket, expires_in_seconds: 1800 });
+  },
 });

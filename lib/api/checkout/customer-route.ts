@@ -6,7 +6,8 @@ import { recordAudit } from '../../audit/record-audit';
 import { assertCheckoutOrigin } from '../../checkout/assert-checkout-origin';
 import { CheckoutError } from '../../checkout/checkout-error';
 import { isCheckoutSessionId } from '../../checkout/session-id';
-import type { RouteContext } from '../../http/api-route';
+import type { RouteAuth, RouteContext } from '../../http/define-route';
+import { error, unavailable } from '../../openapi/shared';
 import { clientIp } from '../../http/client-ip';
 import { logUnexpected } from '../../http/log-unexpected';
 import { toVaultError } from '../../http/map-error';
@@ -26,7 +27,7 @@ export type CustomerCall = {
   json(status: number, body: unknown): Response;
 };
 
-export function customerCheckoutRoute(action: string, handler: (call: CustomerCall) => Promise<Response>) {
+function customerCheckoutRoute(action: string, handler: (call: CustomerCall) => Promise<Response>) {
   return async function route(request: Request, context?: RouteContext): Promise<Response> {
     const requestId = requestIdFor(request);
     const ip = clientIp(request);
@@ -63,5 +64,18 @@ export function customerCheckoutRoute(action: string, handler: (call: CustomerCa
       });
     }
     return response;
+  };
+}
+
+/** Auth kind `public`: the customer on the checkout page, whose credential is the session id in the path. */
+export function checkoutCustomerAuth(action: string): RouteAuth<CustomerCall> {
+  return {
+    kind: 'public',
+    security: [],
+    responses: {
+      403: error('`forbidden_origin` (`Cross-origin requests are not allowed`): an `Origin` header other than the checkout\'s own (the origin of CHECKOUT_URL), or `Sec-Fetch-Site: cross-site`.'),
+      503: unavailable,
+    },
+    wrap: (handler) => customerCheckoutRoute(action, handler),
   };
 }

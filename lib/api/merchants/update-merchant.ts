@@ -1,13 +1,28 @@
 // PUT /api/merchants/{id} — rename a merchant or replace its processor (owner/admin).
+import { defineRoute } from '../../http/define-route';
+import { managerAuth } from '../../http/managed-route';
 import { parseJsonRequest } from '../../http/read-body';
-import { managedRoute } from '../../http/managed-route';
 import { presentMerchant } from '../../merchants/present-merchant';
-import { merchantSchemas } from '../../merchants/schemas';
+import { merchantSchemas, ZUpdateMerchantRequestSchema } from '../../merchants/schemas';
 import { updateMerchant } from '../../merchants/update-merchant';
+import { MANAGERS_ONLY, OTHER_ACCOUNT_404, json, ok } from '../../openapi/shared';
+import { PROCESSOR_RULES, ZMerchantResponse, merchantIdParam, merchantNotFound } from './docs';
 
-export const PUT = managedRoute('merchant.update', async (call, target) => {
-  const input = merchantSchemas(call.runtime.allowedPrivateHosts).update.parse(parseJsonRequest(call.request, call.body));
-  const merchant = await updateMerchant(call.runtime, { accountId: call.user.accountId, merchantId: call.params.id ?? '', name: input.name, processor: input.processor });
-  target.projectId = merchant.projectId;
-  return call.json(200, { success: true, data: presentMerchant(merchant) });
+export const PUT = defineRoute({
+  method: 'PUT',
+  path: '/api/merchants/{id}',
+  operationId: 'updateMerchant',
+  tags: ['Merchants'],
+  summary: 'Rename a merchant or replace its processor',
+  description: `${MANAGERS_ONLY} A new \`processor\` replaces the old one whole; a header value sent as "********" (as responses show it) keeps the stored value of the header of that name, so a configuration read back can be edited without re-entering PSP secrets ("********" for a header the merchant does not have is a 400). ${PROCESSOR_RULES} ${OTHER_ACCOUNT_404}`,
+  auth: managerAuth('merchant.update'),
+  request: { params: merchantIdParam, body: json(ZUpdateMerchantRequestSchema) },
+  responses: { 200: ok('Updated.', ZMerchantResponse), ...merchantNotFound },
+  handler: async (call) => {
+    // Not call.input.body(): the processor URL rules depend on the runtime's PROXY_ALLOWED_PRIVATE_HOSTS.
+    const input = merchantSchemas(call.runtime.allowedPrivateHosts).update.parse(parseJsonRequest(call.request, call.body));
+    const merchant = await updateMerchant(call.runtime, { accountId: call.user.accountId, merchantId: call.params.id ?? '', name: input.name, processor: input.processor });
+    call.target.projectId = merchant.projectId;
+    return call.json(200, { success: true, data: presentMerchant(merchant) });
+  },
 });

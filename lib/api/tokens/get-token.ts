@@ -1,9 +1,24 @@
 // GET /api/tokens/{token} — one token of the account (any role); masked data only, never decrypted.
-import { sessionRoute } from '../../http/session-route';
+import { defineRoute } from '../../http/define-route';
+import { sessionAuth } from '../../http/session-route';
+import { ANY_ROLE, OTHER_ACCOUNT_404, dataResponse, error, ok } from '../../openapi/shared';
 import { getScopedTokenOrThrow } from '../../tokens/get-scoped-token-or-throw';
 import { presentToken } from '../../tokens/present-token';
+import { ZTokenView } from '../../tokens/schemas';
+import { tokenParam } from './docs';
 
-export const GET = sessionRoute({}, async (call) => {
-  const row = await getScopedTokenOrThrow(call.runtime, { scope: { accountId: call.user.accountId }, token: call.params.token ?? '' });
-  return call.json(200, { success: true, data: presentToken(row) });
+export const GET = defineRoute({
+  method: 'GET',
+  path: '/api/tokens/{token}',
+  operationId: 'getToken',
+  tags: ['Tokens'],
+  summary: 'Get one token\'s metadata',
+  description: `${ANY_ROLE} Masked data only. ${OTHER_ACCOUNT_404}`,
+  auth: sessionAuth(),
+  request: { params: tokenParam },
+  responses: { 200: ok('The token.', dataResponse('TokenViewResponse', ZTokenView)), 404: error(`\`Token not found\`. ${OTHER_ACCOUNT_404}`) },
+  handler: async (call) => {
+    const row = await getScopedTokenOrThrow(call.runtime, { scope: { accountId: call.user.accountId }, token: call.params.token ?? '' });
+    return call.json(200, { success: true, data: presentToken(row) });
+  },
 });

@@ -1,21 +1,34 @@
 // GET /api/tokens — the account's tokens (any role), filtered and cursor-paginated; masked data only.
-import { sessionRoute } from '../../http/session-route';
+import { defineRoute } from '../../http/define-route';
+import { sessionAuth } from '../../http/session-route';
+import { ANY_ROLE, ok, pageResponse } from '../../openapi/shared';
 import { listTokens } from '../../tokens/list-tokens';
 import { presentToken } from '../../tokens/present-token';
-import { ZListTokensQuerySchema } from '../../tokens/schemas';
+import { ZListTokensQuerySchema, ZTokenView } from '../../tokens/schemas';
 
-export const GET = sessionRoute({}, async (call) => {
-  const query = ZListTokensQuerySchema.parse(Object.fromEntries(new URL(call.request.url).searchParams));
-  const page = await listTokens(call.runtime, {
-    accountId: call.user.accountId,
-    projectId: query.project_id,
-    type: query.type,
-    last4: query.last4,
-    brand: query.brand,
-    createdFrom: query.created_from?.from,
-    createdBefore: query.created_to?.to,
-    limit: query.limit,
-    cursor: query.cursor,
-  });
-  return call.json(200, { success: true, data: page.rows.map(presentToken), next_cursor: page.nextCursor });
+export const GET = defineRoute({
+  method: 'GET',
+  path: '/api/tokens',
+  operationId: 'listTokens',
+  tags: ['Tokens'],
+  summary: 'List the account\'s tokens',
+  description: `${ANY_ROLE} Filtered, newest first, cursor-paginated; masked data only, never decrypted. Unknown query parameters are a 400.`,
+  auth: sessionAuth(),
+  request: { query: ZListTokensQuerySchema },
+  responses: { 200: ok('A page of tokens.', pageResponse('TokenPage', ZTokenView)) },
+  handler: async (call) => {
+    const query = call.input.query();
+    const page = await listTokens(call.runtime, {
+      accountId: call.user.accountId,
+      projectId: query.project_id,
+      type: query.type,
+      last4: query.last4,
+      brand: query.brand,
+      createdFrom: query.created_from?.from,
+      createdBefore: query.created_to?.to,
+      limit: query.limit,
+      cursor: query.cursor,
+    });
+    return call.json(200, { success: true, data: page.rows.map(presentToken), next_cursor: page.nextCursor });
+  },
 });

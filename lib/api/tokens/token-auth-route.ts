@@ -10,7 +10,8 @@ import { assertTokenizationPermission, authenticateApiKey } from '../../accounts
 import { recordAudit } from '../../audit/record-audit';
 import { hybridUserId } from '../../auth/hybrid-user';
 import { authenticateSession, type SessionUser } from '../../auth/sessions';
-import type { RouteContext } from '../../http/api-route';
+import type { RouteAuth, RouteContext } from '../../http/define-route';
+import { error, unavailable } from '../../openapi/shared';
 import { clientIp } from '../../http/client-ip';
 import { VaultError, messages } from '../../http/errors';
 import { toVaultError } from '../../http/map-error';
@@ -53,7 +54,7 @@ async function authenticate(runtime: Runtime, request: Request, roles: readonly 
   return { accountId: session.user.accountId };
 }
 
-export function tokenAuthRoute(options: { action: string; roles: readonly SessionUser['role'][] }, handler: (call: TokenAuthCall) => Promise<Response>) {
+function tokenAuthRoute(options: { action: string; roles: readonly SessionUser['role'][] }, handler: (call: TokenAuthCall) => Promise<Response>) {
   return async function route(request: Request, context?: RouteContext): Promise<Response> {
     const requestId = requestIdFor(request);
     const actor: Actor = { userId: null, applicationId: null, projectId: null };
@@ -92,5 +93,19 @@ export function tokenAuthRoute(options: { action: string; roles: readonly Sessio
       });
     }
     return response;
+  };
+}
+
+/** Auth kind `hybrid`: a dashboard session of one of `roles`, or an API key with tokenization (optionally with the user's Bearer). */
+export function sessionOrApiKeyAuth(options: { action: string; roles: readonly SessionUser['role'][] }): RouteAuth<TokenAuthCall> {
+  return {
+    kind: 'hybrid',
+    security: [{ SessionAuth: [] }, { SessionCookie: [] }, { ApiKey: [] }, { ApiKey: [], SessionAuth: [] }],
+    responses: {
+      401: error('`Authentication required` (no or invalid session) or `Invalid API key`.'),
+      403: error(`\`Insufficient permissions\`: a session whose role is not ${options.roles.join(', ')}, or a key without the tokenization permission.`),
+      503: unavailable,
+    },
+    wrap: (handler) => tokenAuthRoute(options, handler),
   };
 }

@@ -1,5 +1,2 @@
-// GET /api/applications/key — verify an API key and list its permissions (handler: lib/api/verify-key).
+// GET /api/applications/key (definition: lib/api/verify-key.ts)
 export { GET } from '../../../../lib/api/verify-key';
-
-export const dynamic = 'force-dynamic';
-export const runtime = 'nodejs';

@@ -1,5 +1,2 @@
-// GET /api/audit-logs/export — the audit rows as CSV (handler: lib/api/audit-logs/export).
-export { GET } from '../../../../lib/api/audit-logs/export';
-
-export const dynamic = 'force-dynamic';
-export const runtime = 'nodejs';
+// GET /api/audit-logs/export (definition: lib/api/audit-logs/export-audit-logs.ts)
+export { GET } from '../../../../lib/api/audit-logs/export-audit-logs';

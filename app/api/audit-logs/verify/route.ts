@@ -1,5 +1,2 @@
-// GET /api/audit-logs/verify — verify the audit hash chain (handler: lib/api/audit-logs/verify).
-export { GET } from '../../../../lib/api/audit-logs/verify';
-
-export const dynamic = 'force-dynamic';
-export const runtime = 'nodejs';
+// GET /api/audit-logs/verify (definition: lib/api/audit-logs/verify-audit-logs.ts)
+export { GET } from '../../../../lib/api/audit-logs/verify-audit-logs';

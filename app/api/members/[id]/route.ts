@@ -1,5 +1,3 @@
-// PUT|DELETE /api/members/{id} — change a member's role or name, remove a member (handlers: lib/api/members/member).
-export { PUT, DELETE } from '../../../../lib/api/members/member';
-
-export const dynamic = 'force-dynamic';
-export const runtime = 'nodejs';
+// PUT, DELETE /api/members/{id} (definitions: lib/api/members/)
+export { PUT } from '../../../../lib/api/members/update-member';
+export { DELETE } from '../../../../lib/api/members/remove-member';

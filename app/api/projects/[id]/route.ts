@@ -1,5 +1,4 @@
-// GET|PUT|DELETE /api/projects/{id} — project details, rename / pub key rotation, deletion (handlers: lib/api/projects/project).
-export { GET, PUT, DELETE } from '../../../../lib/api/projects/project';
-
-export const dynamic = 'force-dynamic';
-export const runtime = 'nodejs';
+// GET, PUT, DELETE /api/projects/{id} (definitions: lib/api/projects/)
+export { GET } from '../../../../lib/api/projects/get-project';
+export { PUT } from '../../../../lib/api/projects/update-project';
+export { DELETE } from '../../../../lib/api/projects/delete-project';

@@ -1,5 +1,2 @@
-// POST /api/sessions/create — create a checkout session (handler: lib/api/checkout/create-session).
-export { POST } from '../../../../lib/api/checkout/create-session';
-
-export const dynamic = 'force-dynamic';
-export const runtime = 'nodejs';
+// POST /api/sessions/create (definition: lib/api/checkout/create-checkout-session.ts)
+export { POST } from '../../../../lib/api/checkout/create-checkout-session';

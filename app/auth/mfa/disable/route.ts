@@ -1,5 +1,2 @@
-// POST /auth/mfa/disable — turn MFA off with a code (handler: lib/api/auth/mfa-disable).
-export { POST } from '../../../../lib/api/auth/mfa-disable';
-
-export const dynamic = 'force-dynamic';
-export const runtime = 'nodejs';
+// POST /auth/mfa/disable (definition: lib/api/auth/disable-mfa.ts)
+export { POST } from '../../../../lib/api/auth/disable-mfa';

@@ -1,5 +1,2 @@
-// GET /auth/mfa/status — MFA status (handler: lib/api/auth/mfa-status).
-export { GET } from '../../../../lib/api/auth/mfa-status';
-
-export const dynamic = 'force-dynamic';
-export const runtime = 'nodejs';
+// GET /auth/mfa/status (definition: lib/api/auth/get-mfa-status.ts)
+export { GET } from '../../../../lib/api/auth/get-mfa-status';

@@ -1,5 +1,2 @@
-// POST /auth/mfa/verify — the TOTP step of a login (handler: lib/api/auth/mfa-verify).
-export { POST } from '../../../../lib/api/auth/mfa-verify';
-
-export const dynamic = 'force-dynamic';
-export const runtime = 'nodejs';
+// POST /auth/mfa/verify (definition: lib/api/auth/verify-mfa-code.ts)
+export { POST } from '../../../../lib/api/auth/verify-mfa-code';

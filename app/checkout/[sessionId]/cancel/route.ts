@@ -1,5 +1,2 @@
-// POST /checkout/{sessionId}/cancel — the customer cancels from the checkout page (handler: lib/api/checkout/cancel).
-export { POST } from '../../../../lib/api/checkout/cancel';
-
-export const dynamic = 'force-dynamic';
-export const runtime = 'nodejs';
+// POST /checkout/{sessionId}/cancel (definition: lib/api/checkout/cancel-checkout-session.ts)
+export { POST } from '../../../../lib/api/checkout/cancel-checkout-session';

@@ -1,5 +1,2 @@
-// POST /user/settings/mfa — set up, confirm or turn off MFA (handler: lib/api/user/settings-mfa).
+// POST /user/settings/mfa (definition: lib/api/user/settings-mfa.ts)
 export { POST } from '../../../../lib/api/user/settings-mfa';
-
-export const dynamic = 'force-dynamic';
-export const runtime = 'nodejs';

@@ -1,0 +1,26 @@
+// GET /api/audit-logs — the account's audit rows, filtered, newest first, cursor-paginated.
+import { sealAuditLog } from '../../audit/audit-chain';
+import { listAuditLogs, presentAuditRow, ZAuditLogQuerySchema } from '../../audit/list-audit-logs';
+import { ZAuditLogView } from '../../audit/schemas';
+import { defineRoute } from '../../http/define-route';
+import { sessionAuth } from '../../http/session-route';
+import { ANY_ROLE, ok, pageResponse } from '../../openapi/shared';
+import { auditProject404 } from './docs';
+
+export const GET = defineRoute({
+  method: 'GET',
+  path: '/api/audit-logs',
+  operationId: 'listAuditLogs',
+  tags: ['Audit logs'],
+  summary: 'List the account\'s audit rows',
+  description: `${ANY_ROLE} The rows of the account's projects and users, filtered, newest first, cursor-paginated (default 50, at most 100 per page). A \`project_id\` of another account is 404.`,
+  auth: sessionAuth(),
+  request: { query: ZAuditLogQuerySchema },
+  responses: { 200: ok('A page of audit rows.', pageResponse('AuditLogPage', ZAuditLogView)), 404: auditProject404 },
+  handler: async (call) => {
+    const query = call.input.query();
+    await sealAuditLog(call.runtime);
+    const { rows, nextCursor } = await listAuditLogs(call.runtime, { accountId: call.user.accountId, query });
+    return call.json(200, { success: true, data: rows.map(presentAuditRow), next_cursor: nextCursor });
+  },
+});

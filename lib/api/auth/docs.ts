@@ -1,0 +1,10 @@
+// Documentation shared by the auth routes' definitions: the sign-in limits and their 429, the session cookie.
+import { error } from '../../openapi/shared';
+
+export const retryAfter = { 'Retry-After': { description: 'Seconds until a retry can succeed.', schema: { type: 'integer' as const } } };
+export const LIMITS = 'At most 100 attempts per 15 minutes per client IP and per account (email or user); beyond that 429 `rate_limited` with `Retry-After`.';
+export const rateLimited = { 429: { ...error(`\`Too many requests\`. ${LIMITS}`), headers: retryAfter } };
+export const sessionCookieHeader = {
+  'Set-Cookie': { description: '`vault_session=<JWT>; Path=/; HttpOnly; SameSite=Lax; Max-Age=…` (plus `Secure` on https).', schema: { type: 'string' as const } },
+};
+export const passwordRejected = 'or `password_rejected` when the new password breaks the policy (length, complexity, reuse of recent passwords)';

@@ -1,0 +1,46 @@
+// GET /api/sessions/{id} — a session's status for its merchant's server: confirm a payment without trusting the browser.
+import { z } from 'zod';
+import { getCheckoutSession } from '../../checkout/get-checkout-session';
+import { ZCheckoutSessionStatus } from '../../checkout/schemas';
+import { defineRoute } from '../../http/define-route';
+import { VaultError, messages } from '../../http/errors';
+import { dataResponse, error, ok } from '../../openapi/shared';
+import { sessionIdField } from './docs';
+import { merchantKeysAuth } from './merchant-session-route';
+
+export const GET = defineRoute({
+  method: 'GET',
+  path: '/api/sessions/{id}',
+  operationId: 'getCheckoutSession',
+  tags: ['Hosted checkout'],
+  summary: 'Read a checkout session\'s status',
+  description:
+    'Server to server with the same two keys: confirm a payment without trusting the browser. A session of another merchant or project is 404 like an unknown one. An open session past its expiresAt is reported (and stored) as expired.',
+  auth: merchantKeysAuth({ action: 'checkout.session.get' }),
+  request: { params: z.object({ id: sessionIdField }) },
+  responses: {
+    200: ok('The session.', dataResponse('CheckoutSessionStatusResponse', ZCheckoutSessionStatus)),
+    404: error('`Checkout session not found`.'),
+  },
+  handler: async (call) => {
+    const session = await getCheckoutSession(call.runtime, call.params.id ?? '');
+    // Another project's or another merchant's session is the same 404 as an unknown one.
+    if (!session || session.projectId !== call.principal.project.id || session.merchantId !== call.merchant.id) {
+      throw new VaultError('not_found', messages.checkoutNotFound);
+    }
+    call.audit.resource = `checkout_session:${session.id}`;
+    return call.json(200, {
+      success: true,
+      data: {
+        sessionId: session.id,
+        status: session.status,
+        amount: session.amount,
+        currency: session.currency,
+        embedMode: session.embedMode,
+        attempts: session.attempts,
+        expiresAt: session.expiresAt.toISOString(),
+        ...(session.transactionId ? { transactionId: session.transactionId } : {}),
+      },
+    });
+  },
+});

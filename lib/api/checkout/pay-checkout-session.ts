@@ -1,0 +1,68 @@
+// POST /checkout/{sessionId}/pay — the customer pays on the checkout page (same origin; the session id is the credential).
+import { z } from 'zod';
+import { MAX_CHECKOUT_ATTEMPTS } from '../../checkout/checkout-rules';
+import { presentCheckoutView } from '../../checkout/load-checkout-view';
+import { payCheckoutSession } from '../../checkout/pay-checkout-session';
+import { errorRedirectUrl, successRedirectUrl } from '../../checkout/return-urls';
+import { ZCheckoutPaid, ZCheckoutPaymentFailed, ZPayCheckoutRequestSchema } from '../../checkout/schemas';
+import { defineRoute } from '../../http/define-route';
+import { parseJsonRequest } from '../../http/read-body';
+import { json, ok } from '../../openapi/shared';
+import { customerStateErrors, SAME_ORIGIN, sessionIdField } from './docs';
+import { checkoutCustomerAuth } from './customer-route';
+
+export const POST = defineRoute({
+  method: 'POST',
+  path: '/checkout/{sessionId}/pay',
+  operationId: 'payCheckoutSession',
+  server: 'checkout',
+  tags: ['Hosted checkout'],
+  summary: 'Pay a checkout session (from the checkout page)',
+  description: [
+    SAME_ORIGIN,
+    'The session\'s state is checked before the card (a paid, cancelled or expired session answers 409/410 whatever the body). The card is then validated (400 with `fields`, never echoing a value; a card past its expiry month is refused; a 400 uses no attempt), tokenized with its CVV in the session\'s project (a token and a single-use CVC session, audited as `checkout.tokenize`) and charged through the merchant\'s processor.',
+    `Exactly one payment runs per session at a time: a Pay (or Cancel) while another is being charged gets 409 \`payment_in_progress\`, so double clicks never charge twice, and a completed session is never charged again. A decline (402 \`card_declined\` / \`insufficient_funds\`) or processor failure (502 \`processor_error\`) is one attempt; the customer may retry until success, expiry, or ${MAX_CHECKOUT_ATTEMPTS} failed attempts — the ${MAX_CHECKOUT_ATTEMPTS}th ends the session as \`expired\` (\`attempts\` stays ${MAX_CHECKOUT_ATTEMPTS}) and its answer carries \`redirectUrl\` = errorUrl + \`sessionId\` + \`error=attempts_exhausted\`. Each attempt is stored (outcome, code, transaction id, brand, last 4), never the card number or CVV.`,
+    '`cardholderName` is stored with the token as first name (all but the last word) and last name (the last word).',
+  ].join('\n\n'),
+  auth: checkoutCustomerAuth('checkout.pay'),
+  request: { params: z.object({ sessionId: sessionIdField }), body: json(ZPayCheckoutRequestSchema) },
+  responses: {
+    200: ok('Paid.', ZCheckoutPaid),
+    402: ok('Declined: `card_declined` (`Your card was declined`, or the PSP\'s decline message) or `insufficient_funds` (`Insufficient funds`).', ZCheckoutPaymentFailed),
+    502: ok('`processor_error` (`The payment processor could not complete the payment`).', ZCheckoutPaymentFailed),
+    ...customerStateErrors,
+  },
+  handler: async (call) => {
+    const paid = await payCheckoutSession(call.runtime, {
+      sessionId: call.sessionId,
+      // Parsed lazily (so not call.input.body()): a paid, cancelled or expired session answers with its
+      // state, whatever the body; payCheckoutSession validates it with ZPayCheckoutRequestSchema.
+      get body() {
+        return parseJsonRequest(call.request, call.body);
+      },
+      requestId: call.requestId,
+      ip: call.ip,
+      audit: call.audit,
+    });
+    const view = presentCheckoutView(paid.session);
+    const { result } = paid;
+    if (result.outcome === 'approved') {
+      return call.json(200, {
+        success: true,
+        status: 'completed',
+        paymentData: { transactionId: result.transactionId, amount: view.amount, currency: view.currency, brand: paid.card.brand, last4: paid.card.last4 },
+        redirectUrl: successRedirectUrl(view, result.transactionId),
+      });
+    }
+    const ended = paid.status === 'expired';
+    return call.json(result.outcome === 'declined' ? 402 : 502, {
+      success: false,
+      error: { code: result.code, message: result.message },
+      status: paid.status,
+      attempts: paid.attempts,
+      attempts_remaining: ended ? 0 : MAX_CHECKOUT_ATTEMPTS - paid.attempts,
+      ...(ended ? { redirectUrl: errorRedirectUrl(view, paid.attempts >= MAX_CHECKOUT_ATTEMPTS ? 'attempts_exhausted' : 'expired') } : {}),
+      request_id: call.requestId,
+    });
+  },
+});

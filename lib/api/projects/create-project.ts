@@ -1,0 +1,24 @@
+// POST /api/projects — create a project (owner/admin): test by default, production (with a pub key) on request.
+import { defineRoute } from '../../http/define-route';
+import { auditResource, managerAuth } from '../../http/managed-route';
+import { MANAGERS_ONLY, json, ok } from '../../openapi/shared';
+import { createAccountProject } from '../../projects/create-account-project';
+import { ZCreateProjectRequestSchema, ZProjectResponse } from '../../projects/schemas';
+
+export const POST = defineRoute({
+  method: 'POST',
+  path: '/api/projects',
+  operationId: 'createProject',
+  tags: ['Projects'],
+  summary: 'Create a project',
+  description: `${MANAGERS_ONLY} \`production: true\` creates a production project with a pub key; otherwise a test project.`,
+  auth: managerAuth('project.create'),
+  request: { body: json(ZCreateProjectRequestSchema) },
+  responses: { 201: ok('Created.', ZProjectResponse) },
+  handler: async (call) => {
+    const input = call.input.body();
+    const project = await createAccountProject(call.runtime, { accountId: call.user.accountId, ...input });
+    Object.assign(call.target, { projectId: project.id, resource: auditResource('project.create', project.id) });
+    return call.json(201, { success: true, data: project });
+  },
+});

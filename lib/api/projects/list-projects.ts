@@ -1,0 +1,21 @@
+// GET /api/projects — the account's projects (any role), with the pub key of production projects.
+import { z } from 'zod';
+import { defineRoute } from '../../http/define-route';
+import { sessionAuth } from '../../http/session-route';
+import { ANY_ROLE, dataResponse, ok } from '../../openapi/shared';
+import { listProjects } from '../../projects/list-projects';
+import { ZProjectView } from '../../projects/schemas';
+
+export const GET = defineRoute({
+  method: 'GET',
+  path: '/api/projects',
+  operationId: 'listProjects',
+  tags: ['Projects'],
+  summary: 'List the account\'s projects',
+  description: ANY_ROLE,
+  auth: sessionAuth(),
+  responses: { 200: ok('Projects.', dataResponse('ProjectList', z.array(ZProjectView))) },
+  handler: async (call) => {
+    return call.json(200, { success: true, data: await listProjects(call.runtime, { accountId: call.user.accountId }) });
+  },
+});

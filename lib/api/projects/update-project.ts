@@ -1,0 +1,25 @@
+// PUT /api/projects/{id} — rename a project or rotate its pub key (owner/admin).
+import { defineRoute } from '../../http/define-route';
+import { managerAuth } from '../../http/managed-route';
+import { MANAGERS_ONLY, OTHER_ACCOUNT_404, idParam, json, ok } from '../../openapi/shared';
+import { ZProjectResponse, ZUpdateProjectRequestSchema } from '../../projects/schemas';
+import { updateProject } from '../../projects/update-project';
+import { projectNotFound } from './docs';
+
+export const PUT = defineRoute({
+  method: 'PUT',
+  path: '/api/projects/{id}',
+  operationId: 'updateProject',
+  tags: ['Projects'],
+  summary: 'Rename a project or rotate its pub key',
+  description: `${MANAGERS_ONLY} ${OTHER_ACCOUNT_404}`,
+  auth: managerAuth('project.update'),
+  request: { params: idParam('Project'), body: json(ZUpdateProjectRequestSchema) },
+  responses: { 200: ok('Updated.', ZProjectResponse), ...projectNotFound },
+  handler: async (call) => {
+    const input = call.input.body();
+    const project = await updateProject(call.runtime, { accountId: call.user.accountId, projectId: call.params.id ?? '', name: input.name, rotatePubKey: input.rotate_pub_key });
+    call.target.projectId = project.id;
+    return call.json(200, { success: true, data: project });
+  },
+});

@@ -1,0 +1,43 @@
+// Every route the vault serves, as defined once in its own file (lib/http/define-route.ts). The fast
+// door's router and GET /openapi.json are built from this list; app/**/route.ts re-exports the same
+// handlers for Next. A route missing here is neither served nor documented (tests/integration/app-routes.test.ts).
+import type { DefinedRoute } from '../http/define-route';
+import { applicationsRoutes } from './applications/routes';
+import { auditLogsRoutes } from './audit-logs/routes';
+import { authRoutes } from './auth/routes';
+import { checkoutRoutes } from './checkout/routes';
+import { DELETE as deleteCvcSession } from './delete-cvc-session';
+import { POST as detokenize } from './detokenize';
+import { GET as health } from './health';
+import { POST as provision } from './internal-provision';
+import { membersRoutes } from './members/routes';
+import { merchantsRoutes } from './merchants/routes';
+import { GET as openApiDocument } from './openapi';
+import { projectsRoutes } from './projects/routes';
+import { POST as proxyTransaction } from './proxy-transaction';
+import { GET as ready } from './ready';
+import { POST as testTokens } from './test-tokens';
+import { tokensRoutes } from './tokens/routes';
+import { POST as tokenize } from './tokenize';
+import { GET as verifyKey } from './verify-key';
+
+export const routes: readonly DefinedRoute[] = [
+  tokenize,
+  testTokens,
+  detokenize,
+  proxyTransaction,
+  deleteCvcSession,
+  verifyKey,
+  ...applicationsRoutes,
+  ...projectsRoutes,
+  provision,
+  ...membersRoutes,
+  ...tokensRoutes,
+  ...auditLogsRoutes,
+  ...authRoutes,
+  ...merchantsRoutes,
+  ...checkoutRoutes,
+  health,
+  ready,
+  openApiDocument,
+];

@@ -1,0 +1,39 @@
+// Responses of the audit-log routes: a row as presentAuditRow shapes it, and the chain verification.
+import { z } from 'zod';
+import { flatResponse } from '../openapi/shared';
+
+// Responses
+export const ZAuditLogView = z
+  .object({
+    id: z.string(),
+    action: z.string().meta({ example: 'tokenize' }),
+    outcome: z.enum(['success', 'failure']),
+    status_code: z.number().int(),
+    actor: z
+      .union([
+        z.object({
+          type: z.literal('user'),
+          id: z.string(),
+          application_id: z.string().nullable().meta({ description: 'The application of the API key the user called through (hybrid calls); null otherwise.' }),
+        }),
+        z.object({ type: z.literal('application'), id: z.string() }),
+      ])
+      .nullable()
+      .meta({ description: 'Who acted: a user or an application (API key); null when neither is known (e.g. an invalid API key).' }),
+    project_id: z.string().nullable(),
+    token_id: z.string().nullable(),
+    resource: z.string().nullable().meta({
+      description: 'What the action touched, as `type:id`: `user:<id>` (member changes), `application:<id>`, `project:<id>`, `merchant:<id>`, `checkout_session:<id>`, or `route:METHOD /path` for a call refused for its role.',
+    }),
+    ip: z.string().nullable(),
+    request_id: z.string(),
+    created_at: z.iso.datetime(),
+    sealed: z.boolean().meta({ description: 'Whether the row is already part of the hash chain.' }),
+  })
+  .meta({ id: 'AuditLog' });
+
+export const ZAuditVerifyResponse = flatResponse('AuditVerifyResponse', {
+  valid: z.boolean(),
+  checked: z.number().int().meta({ description: 'Rows checked, of every account (one chain for the installation).' }),
+  first_broken_id: z.string().nullable().meta({ description: 'The first row that does not match; null when the chain is intact.' }),
+});
