@@ -31,10 +31,21 @@ const serverExternalPackages = [
   'esbuild',
 ];
 
+/**
+ * Strict-Transport-Security when the public URL is https (the same value as lib/server/create-server.ts).
+ * The production server sets it on every response itself, both doors, from APP_URL at start; this covers
+ * Next run on its own (`next start`), where these headers are fixed when the app is built: APP_URL as set
+ * for the build. Never for http (development), where it would pin a browser to https on localhost.
+ */
+const hstsHeaders = /^https:\/\//i.test(process.env.APP_URL ?? '')
+  ? [{ key: 'Strict-Transport-Security', value: 'max-age=31536000; includeSubDomains' }]
+  : [];
+
 /** Headers for every response Next serves. API responses from the fast door never pass through here. */
 const commonHeaders = [
   { key: 'X-Content-Type-Options', value: 'nosniff' },
   { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=(), browsing-topics=()' },
+  ...hstsHeaders,
 ];
 
 /** Every page but the hosted checkout: never framed, no opener across origins. */

@@ -1,10 +1,13 @@
 'use client';
 // The dashboard sign-in: email + password through next-auth, then (when MFA is on) the code step through
 // next-auth's second provider, or (when the password has expired) a new password. The MFA and reset tokens
-// stay in this component's memory: never in the address bar, storage or logs.
+// stay in this component's memory: never in the address bar, storage or logs. Every form posts
+// (`method="post"`) and its submit button stays disabled until hydrated, so a submit before the page is
+// interactive never turns the email and password into a GET query (/login?email=…&password=…).
 import { signIn } from 'next-auth/react';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { decodeSignInStep, signInStepMessage } from '../lib/dashboard/sign-in-outcome';
+import { useHydrated } from './use-hydrated';
 
 type Step = { kind: 'password' } | { kind: 'mfa'; mfaToken: string } | { kind: 'expired'; resetToken: string } | { kind: 'forgot' };
 
@@ -18,6 +21,7 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const hydrated = useHydrated();
   const email = useRef('');
 
   async function attempt(provider: 'credentials' | 'mfa', fields: Record<string, string>) {
@@ -77,6 +81,7 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
   }
   return (
     <form
+      method="post"
       aria-label="Sign in"
       className="mt-6 flex flex-col gap-4"
       onSubmit={(event: FormEvent<HTMLFormElement>) => {
@@ -93,10 +98,10 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
         <input name="password" type="password" autoComplete="current-password" required aria-invalid={!!error} className={inputClass} />
       </Field>
       <Messages error={error} notice={notice} />
-      <button type="submit" disabled={busy} className={buttonClass}>
+      <button type="submit" disabled={!hydrated || busy} className={buttonClass}>
         {busy ? 'Signing in…' : 'Sign in'}
       </button>
-      <button type="button" onClick={() => setStep({ kind: 'forgot' })} className="self-center text-sm text-zinc-400 underline-offset-4 hover:text-white hover:underline">
+      <button type="button" disabled={!hydrated} onClick={() => setStep({ kind: 'forgot' })} className="self-center text-sm text-zinc-400 underline-offset-4 hover:text-white hover:underline">
         Forgot your password?
       </button>
     </form>
@@ -123,7 +128,7 @@ function ForgotPasswordForm({ email, onBack }: { email: string; onBack: (notice:
   }
 
   return (
-    <form aria-label="Reset your password" className="mt-6 flex flex-col gap-4" onSubmit={submit}>
+    <form method="post" aria-label="Reset your password" className="mt-6 flex flex-col gap-4" onSubmit={submit}>
       <h2 className="text-lg font-semibold text-white">Reset your password</h2>
       <p className="text-sm text-zinc-400">We will mail you a link to choose a new password. It works once, for one hour.</p>
       <Field label="Email">
@@ -145,6 +150,7 @@ function SecondFactorForm(props: { busy: boolean; error: string | null; onSubmit
   const totp = factor === 'totp';
   return (
     <form
+      method="post"
       aria-label="Two-step verification"
       className="mt-6 flex flex-col gap-4"
       onSubmit={(event: FormEvent<HTMLFormElement>) => {
@@ -207,7 +213,7 @@ function ExpiredPasswordForm({ resetToken, onDone }: { resetToken: string; onDon
   }
 
   return (
-    <form aria-label="Set a new password" className="mt-6 flex flex-col gap-4" onSubmit={submit}>
+    <form method="post" aria-label="Set a new password" className="mt-6 flex flex-col gap-4" onSubmit={submit}>
       <h2 className="text-lg font-semibold text-white">Your password has expired</h2>
       <p className="text-sm text-zinc-400">Passwords last 90 days. Choose a new one: at least 12 characters with letters and digits, not one of your last 4.</p>
       <Field label="Current password">

@@ -1,12 +1,14 @@
 'use client';
 // The MFA code form: signs in through next-auth's second-factor provider with the login's mfa_token; the
-// session cookie it sets is the API's own session.
+// session cookie it sets is the API's own session. It posts, and is inert until hydrated (no native submit).
 import { signIn } from 'next-auth/react';
 import { useState, type FormEvent } from 'react';
+import { useHydrated } from './use-hydrated';
 import { DASHBOARD_HOME } from '../lib/dashboard/safe-callback-path';
 import { decodeSignInStep, signInStepMessage } from '../lib/dashboard/sign-in-outcome';
 
 export function MfaVerifyForm({ mfaToken }: { mfaToken: string }) {
+  const hydrated = useHydrated();
   const [backup, setBackup] = useState(false);
   const [code, setCode] = useState('');
   const [state, setState] = useState<{ kind: 'idle' | 'sending' | 'done' } | { kind: 'error'; message: string }>({ kind: 'idle' });
@@ -28,7 +30,7 @@ export function MfaVerifyForm({ mfaToken }: { mfaToken: string }) {
   }
 
   return (
-    <form onSubmit={submit} className="mt-6 flex flex-col gap-4">
+    <form method="post" aria-label="Two-step verification" onSubmit={submit} className="mt-6 flex flex-col gap-4">
       <label className="flex flex-col gap-2 text-sm text-zinc-300">
         {backup ? 'Backup code' : 'Authentication code'}
         <input
@@ -51,7 +53,7 @@ export function MfaVerifyForm({ mfaToken }: { mfaToken: string }) {
       )}
       <button
         type="submit"
-        disabled={state.kind === 'sending' || state.kind === 'done'}
+        disabled={!hydrated || state.kind === 'sending' || state.kind === 'done'}
         className="rounded-lg bg-emerald-400 px-4 py-3 font-semibold text-zinc-950 transition hover:bg-emerald-300 disabled:opacity-60"
       >
         {state.kind === 'sending' ? 'Verifying…' : state.kind === 'done' ? 'Signed in' : 'Verify'}

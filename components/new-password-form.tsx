@@ -1,10 +1,13 @@
 'use client';
 // Chooses a password from a mailed link (invitation or forgotten password) via POST /auth/reset-password;
-// the token stays in this form, and every session of the user ends on success.
+// the token stays in this form, and every session of the user ends on success. It posts, and is inert until
+// hydrated: a native submit would send the passwords as a plain form.
 import { useState, type FormEvent } from 'react';
+import { useHydrated } from './use-hydrated';
 
 export function NewPasswordForm({ token, invitation }: { token: string; invitation: boolean }) {
   const [state, setState] = useState<{ kind: 'idle' | 'saving' | 'done' } | { kind: 'error'; message: string }>({ kind: 'idle' });
+  const hydrated = useHydrated();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -38,7 +41,7 @@ export function NewPasswordForm({ token, invitation }: { token: string; invitati
     'rounded-lg border border-white/10 bg-zinc-950 px-4 py-2.5 text-white outline-none transition focus:border-emerald-400 aria-[invalid=true]:border-rose-400';
   const invalid = state.kind === 'error';
   return (
-    <form aria-label="Choose a password" onSubmit={submit} className="mt-6 flex flex-col gap-4">
+    <form method="post" aria-label="Choose a password" onSubmit={submit} className="mt-6 flex flex-col gap-4">
       <label className="flex flex-col gap-2 text-sm font-medium text-zinc-300">
         New password
         <input name="new_password" type="password" autoComplete="new-password" required minLength={12} aria-invalid={invalid} aria-describedby="password-rules" className={input} />
@@ -57,7 +60,7 @@ export function NewPasswordForm({ token, invitation }: { token: string; invitati
           </p>
         )}
       </div>
-      <button type="submit" disabled={state.kind === 'saving'} className="rounded-lg bg-emerald-400 px-4 py-2.5 font-semibold text-zinc-950 transition hover:bg-emerald-300 disabled:opacity-60">
+      <button type="submit" disabled={!hydrated || state.kind === 'saving'} className="rounded-lg bg-emerald-400 px-4 py-2.5 font-semibold text-zinc-950 transition hover:bg-emerald-300 disabled:opacity-60">
         {state.kind === 'saving' ? 'Saving…' : invitation ? 'Set password' : 'Reset password'}
       </button>
     </form>

@@ -77,6 +77,28 @@ describe('parseConfig', () => {
     expect(problems({ NODE_ENV: 'production' })).toEqual([]);
   });
 
+  it('VAULT_REGISTRATION is closed unless opened; TRUST_PROXY takes true/1, a hop count or IPs/CIDRs', () => {
+    expect(parseConfig({}).VAULT_REGISTRATION).toBe('closed');
+    expect(parseConfig({ VAULT_REGISTRATION: 'open' }).VAULT_REGISTRATION).toBe('open');
+    expect(problems({ VAULT_REGISTRATION: 'yes' })).toEqual(['VAULT_REGISTRATION: VAULT_REGISTRATION must be closed or open']);
+    expect(parseConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toEqual({ hops: 1 });
+    expect(parseConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toEqual({ hops: 1 });
+    expect(parseConfig({ TRUST_PROXY: '3' }).TRUST_PROXY).toEqual({ hops: 3 });
+    expect(parseConfig({ TRUST_PROXY: '0' }).TRUST_PROXY).toBe(false);
+    expect(parseConfig({ TRUST_PROXY: '10.0.0.0/8, ::1' }).TRUST_PROXY).toMatchObject({ ranges: ['10.0.0.0/8', '::1'] });
+    expect(problems({ TRUST_PROXY: 'loadbalancer' })).toEqual([
+      'TRUST_PROXY: TRUST_PROXY must be true, false, a hop count, or a comma list of IP addresses / CIDRs (not "loadbalancer")',
+    ]);
+  });
+
+  it('PROXY_REQUIRE_ALLOW_LIST is off unless set; MAX_PROJECTS_PER_ACCOUNT defaults to 100', () => {
+    expect(parseConfig({})).toMatchObject({ PROXY_REQUIRE_ALLOW_LIST: false, MAX_PROJECTS_PER_ACCOUNT: 100 });
+    expect(parseConfig({ PROXY_REQUIRE_ALLOW_LIST: 'true', MAX_PROJECTS_PER_ACCOUNT: '5' })).toMatchObject({ PROXY_REQUIRE_ALLOW_LIST: true, MAX_PROJECTS_PER_ACCOUNT: 5 });
+    expect(parseConfig({ PROXY_REQUIRE_ALLOW_LIST: '1' }).PROXY_REQUIRE_ALLOW_LIST).toBe(true);
+    expect(problems({ PROXY_REQUIRE_ALLOW_LIST: 'yes' })).toEqual(['PROXY_REQUIRE_ALLOW_LIST: PROXY_REQUIRE_ALLOW_LIST must be true or false']);
+    expect(problems({ MAX_PROJECTS_PER_ACCOUNT: '0' })).toEqual(['MAX_PROJECTS_PER_ACCOUNT: MAX_PROJECTS_PER_ACCOUNT must be positive']);
+  });
+
   it('treats empty variables as unset', () => {
     expect(parseConfig({ DATABASE_URL: '', REDIS_URL: '', PORT: '' })).toMatchObject({ embedded: true, PORT: 3000, REDIS_URL: undefined });
   });

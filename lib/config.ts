@@ -1,5 +1,6 @@
 // The only reader of process.env. Validated once, with messages that name the variable.
 import { z } from 'zod';
+import { parseTrustProxy, type TrustProxy } from './http/client-ip';
 
 const positiveInt = (name: string) =>
   z.coerce.number({ error: `${name} must be a whole number` }).int(`${name} must be a whole number`).positive(`${name} must be positive`);
@@ -25,6 +26,12 @@ const ZEnvSchema = z.object({
   CHECKOUT_MIN_EXPIRY_SECONDS: positiveInt('CHECKOUT_MIN_EXPIRY_SECONDS').max(86_400, 'CHECKOUT_MIN_EXPIRY_SECONDS must be at most 86400').default(60),
   DATABASE_URL: optionalUrl('DATABASE_URL', /^(postgres|postgresql):$/),
   REDIS_URL: optionalUrl('REDIS_URL', /^(redis|rediss):$/),
+  /**
+   * Without REDIS_URL: the most values (CVC sessions, idempotency records, …) the in-process store holds;
+   * past it new ones are refused with 503 rather than memory growing without end. Rate-limit counters have
+   * a bound of the same size and are evicted oldest first.
+   */
+  MEMORY_STORE_MAX_ENTRIES: positiveInt('MEMORY_STORE_MAX_ENTRIES').default(100_000),
   /** Prefix of every Redis key, so several vaults (or test runs) can share one Redis. */
   REDIS_KEY_PREFIX: z.string().regex(/^[\w.:-]{1,64}$/, 'REDIS_KEY_PREFIX must be 1-64 letters, digits, `_.:-`').default('vault:'),
   VAULT_DATA_DIR: z.string().default('./data'),
@@ -41,6 +48,16 @@ const ZEnvSchema = z.object({
     .string()
     .default('')
     .transform((value) => value.split(',').map((host) => host.trim()).filter(Boolean)),
+  /**
+   * true: a production project whose allowed_proxy_hosts is null may send card data to no host (the
+   * recommended production setting). false (default, the spec's behaviour): null means any public host.
+   */
+  PROXY_REQUIRE_ALLOW_LIST: z
+    .enum(['0', '1', 'true', 'false'], { error: 'PROXY_REQUIRE_ALLOW_LIST must be true or false' })
+    .default('false')
+    .transform((value) => value === '1' || value === 'true'),
+  /** Most projects one account may have (every creation: dashboard, API, /internal/provision, CLI). */
+  MAX_PROJECTS_PER_ACCOUNT: positiveInt('MAX_PROJECTS_PER_ACCOUNT').default(100),
   DATABASE_POOL_SIZE: positiveInt('DATABASE_POOL_SIZE').default(20),
   /** Dashboard/API sessions end after this much inactivity, before their JWT expires (PCI DSS 8.2.8). */
   SESSION_IDLE_TIMEOUT_SECONDS: positiveInt('SESSION_IDLE_TIMEOUT_SECONDS').default(900),
@@ -50,11 +67,24 @@ const ZEnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   VAULT_ADMIN_EMAIL: z.email('VAULT_ADMIN_EMAIL must be an email address').optional(),
   VAULT_ADMIN_PASSWORD: z.string().min(12, 'VAULT_ADMIN_PASSWORD must be at least 12 characters').optional(),
-  /** Behind a reverse proxy: take the client address from X-Forwarded-For instead of the socket. */
+  /**
+   * Behind reverse proxies: which hops of X-Forwarded-For to believe. `false` (default): none, the socket
+   * address is the client; `true`/`1` or a hop count; or a comma list of the proxies' IPs/CIDRs. The client
+   * is the right-most X-Forwarded-For address that is not a trusted hop (lib/http/client-ip.ts).
+   */
   TRUST_PROXY: z
-    .enum(['0', '1', 'true', 'false'])
+    .string()
     .default('false')
-    .transform((value) => value === '1' || value === 'true'),
+    .transform((value, context): TrustProxy => {
+      try {
+        return parseTrustProxy(value);
+      } catch (error) {
+        context.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
+  /** `closed` (default): the registration routes answer 403 and people join by invitation; `open`: anyone may register. */
+  VAULT_REGISTRATION: z.enum(['closed', 'open'], { error: 'VAULT_REGISTRATION must be closed or open' }).default('closed'),
   /** Serve only the vault API (no dashboard pages): for API-only nodes behind a load balancer, and tests. */
   VAULT_API_ONLY: z
     .enum(['0', '1', 'true', 'false'])

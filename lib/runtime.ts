@@ -60,7 +60,7 @@ export async function createRuntime(options: StartOptions = {}): Promise<Runtime
     await db.close();
     throw error;
   }
-  const store = await connectStore({ redisUrl: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX });
+  const store = await connectStore({ redisUrl: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX, memoryMaxEntries: config.MEMORY_STORE_MAX_ENTRIES });
   const allowedPrivateHosts = normaliseAllowList(config.PROXY_ALLOWED_PRIVATE_HOSTS);
   // An in-memory database (tests) has no data folder: its outbox goes to a fresh temporary folder.
   const mailDataDir = config.VAULT_DATA_DIR === 'memory://' ? mkdtempSync(join(tmpdir(), 'vault-mail-')) : config.VAULT_DATA_DIR;

@@ -3,6 +3,7 @@ import { redirect } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { currentDashboardUser } from '../../lib/dashboard/current-user';
 import { loadDashboardOverview } from '../../lib/dashboard/load-overview';
+import { dashboardDetour } from '../../lib/dashboard/mfa-gate';
 import { getRuntime } from '../../lib/runtime';
 
 export const dynamic = 'force-dynamic';
@@ -14,7 +15,11 @@ export default async function DashboardPage() {
   // The layout and the page render concurrently: each checks the session itself.
   const user = await currentDashboardUser();
   if (!user) redirect('/login?callbackUrl=/dashboard');
-  const overview = await loadDashboardOverview(await getRuntime(), { accountId: user.accountId, userId: user.id });
+  const runtime = await getRuntime();
+  // A member whose account requires MFA enrols before seeing anything (as the API refuses them until then).
+  const detour = await dashboardDetour(runtime, user);
+  if (detour) redirect(detour);
+  const overview = await loadDashboardOverview(runtime, { accountId: user.accountId, userId: user.id });
   return (
     <div className="space-y-10">
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -51,7 +56,7 @@ export default async function DashboardPage() {
                 <Cell strong>{application.name}</Cell>
                 <Cell>{application.projectName}</Cell>
                 <Cell mono>{application.keyPrefix}…</Cell>
-                <Cell>{[application.tokenization && 'tokenization', application.provisioning && 'provisioning'].filter(Boolean).join(', ') || 'none'}</Cell>
+                <Cell>{[application.tokenization && 'tokenization', application.detokenize && 'detokenize', application.provisioning && 'provisioning'].filter(Boolean).join(', ') || 'none'}</Cell>
                 <Cell>{application.lastUsedAt ? timeFormat.format(application.lastUsedAt) : 'Never'}</Cell>
               </tr>
             ))}

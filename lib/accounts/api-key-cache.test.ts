@@ -3,7 +3,7 @@ import { API_KEY_CACHE_MS, cachedPrincipal, clearApiKeyCache, forgetApplication,
 import type { ApiKeyPrincipal } from './authenticate-api-key';
 
 const principal = (applicationId: string): ApiKeyPrincipal => ({
-  application: { id: applicationId, name: 'app', tokenization: true, provisioning: false },
+  application: { id: applicationId, name: 'app', tokenization: true, detokenize: true, provisioning: false },
   project: { id: 'p', accountId: 'a', environment: 'test', wrappedDataKey: new Uint8Array(), pubKeyHash: null },
 });
 

@@ -7,7 +7,7 @@ import { API_KEY_CACHE_MS, cachedPrincipal, rememberPrincipal } from './api-key-
 import type { Runtime } from '../runtime';
 
 export type ApiKeyPrincipal = {
-  application: { id: string; name: string; tokenization: boolean; provisioning: boolean };
+  application: { id: string; name: string; tokenization: boolean; detokenize: boolean; provisioning: boolean };
   project: { id: string; accountId: string; environment: 'test' | 'production'; wrappedDataKey: Uint8Array; pubKeyHash: string | null };
 };
 
@@ -38,6 +38,7 @@ export async function authenticateApiKey(runtime: Pick<Runtime, 'db'>, rawKey: s
       id: true,
       name: true,
       tokenization: true,
+      detokenize: true,
       provisioning: true,
       revokedAt: true,
       keyHash: true,
@@ -97,4 +98,9 @@ export function assertPubKey(principal: ApiKeyPrincipal, rawPubKey: string | nul
 
 export function assertTokenizationPermission(principal: ApiKeyPrincipal): void {
   if (!principal.application.tokenization) throw new VaultError('insufficient_permissions', messages.insufficientPermissions);
+}
+
+/** Reveal (POST /detokenize) is its own permission: a key may tokenize and proxy without it. */
+export function assertDetokenizePermission(principal: ApiKeyPrincipal): void {
+  if (!principal.application.detokenize) throw new VaultError('insufficient_permissions', messages.insufficientPermissions);
 }

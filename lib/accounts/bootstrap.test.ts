@@ -6,6 +6,7 @@ import { parseConfig } from '../config';
 import { createLogger } from '../logger';
 import { createRuntime, type Runtime } from '../runtime';
 import { sha256Hex } from '../crypto/hash';
+import { login } from '../auth/login';
 import { bootstrapBanner, bootstrapIfEmpty } from './bootstrap';
 
 let runtime: Runtime | undefined;
@@ -49,5 +50,19 @@ describe('bootstrapIfEmpty', () => {
     expect(banner).toContain(result.generatedPassword);
     expect(banner).toContain(`curl -s -X POST http://localhost:3000/tokenize`);
     expect(banner).toContain(`-H 'X-API-Key: ${result.apiKey}'`);
+  });
+
+  it('the generated password is born expired: the first login answers password_expired (the owner must choose one)', async () => {
+    const vault = await emptyVault();
+    const result = (await bootstrapIfEmpty(vault))!;
+    const first = await login(vault, { email: result.ownerEmail, password: result.generatedPassword!, ip: null, userAgent: null });
+    expect(first.kind).toBe('password_expired');
+    expect(first).toMatchObject({ resetToken: expect.any(String) });
+  });
+
+  it('a password the operator chose (VAULT_ADMIN_PASSWORD) is an ordinary one: the first login signs in', async () => {
+    const vault = await emptyVault({ VAULT_ADMIN_PASSWORD: 'correct horse 42' });
+    const result = (await bootstrapIfEmpty(vault))!;
+    expect((await login(vault, { email: result.ownerEmail, password: 'correct horse 42', ip: null, userAgent: null })).kind).toBe('session');
   });
 });

@@ -1,5 +1,8 @@
 // First start on an empty database: an account, its owner, a test project and one application with the
 // tokenization permission. Secrets are returned once for the caller to print; only hashes are stored.
+// A generated owner password is born expired: it was printed on a terminal (and maybe into a log
+// collector), so the first sign-in answers `password_expired` and the owner must choose their own. A
+// password the operator chose (VAULT_ADMIN_PASSWORD) is an ordinary password.
 // An advisory lock makes concurrent first starts (several nodes) bootstrap exactly once.
 import { hash } from '@node-rs/argon2';
 import { randomBase62 } from '../crypto/random';
@@ -8,6 +11,8 @@ import { createApplication } from './create-application';
 import { createProject } from './create-project';
 
 const BOOTSTRAP_LOCK = 7_261_001;
+/** The generated password counts as changed at the epoch: far past the 90-day age, so already expired. */
+export const GENERATED_PASSWORD_CHANGED_AT = new Date(0);
 
 export type BootstrapResult = {
   ownerEmail: string;
@@ -28,9 +33,11 @@ export async function bootstrapIfEmpty(runtime: Pick<Runtime, 'db' | 'keyring' |
     await tx.$executeRawUnsafe(`SELECT pg_advisory_xact_lock(${BOOTSTRAP_LOCK})`);
     if ((await tx.account.count()) > 0) return null;
     const account = await tx.account.create({ data: { name: 'Default account' } });
-    await tx.user.create({ data: { accountId: account.id, email, passwordHash, role: 'owner' } });
+    await tx.user.create({
+      data: { accountId: account.id, email, passwordHash, role: 'owner', ...(generatedPassword ? { passwordChangedAt: GENERATED_PASSWORD_CHANGED_AT } : {}) },
+    });
     const scoped = { ...runtime, db: { ...runtime.db, prisma: tx as unknown as typeof prisma } };
-    const project = await createProject(scoped, { accountId: account.id, name: 'Test project', environment: 'test' });
+    const project = await createProject(scoped, { accountId: account.id, name: 'Test project', environment: 'test', transaction: tx });
     const application = await createApplication(scoped, {
       projectId: project.id,
       environment: 'test',
@@ -47,7 +54,7 @@ export function bootstrapBanner(result: BootstrapResult, appUrl: string): string
     '',
     '════════════════════ Vault is set up — this is shown only once ════════════════════',
     `  Owner:     ${result.ownerEmail}`,
-    result.generatedPassword ? `  Password:  ${result.generatedPassword}   (generated; change it after first login)` : '  Password:  from VAULT_ADMIN_PASSWORD',
+    result.generatedPassword ? `  Password:  ${result.generatedPassword}   (generated and already expired: the first sign-in asks you to choose a new one)` : '  Password:  from VAULT_ADMIN_PASSWORD',
     `  Project:   ${result.projectId} (test)`,
     `  API key:   ${result.apiKey}`,
     '',

@@ -1,7 +1,13 @@
+// An application and its API key (shown once, stored as a SHA-256 hash). Reveal (`detokenize`) is its own
+// permission; when not given it follows `tokenization`, as the spec has tokenization cover detokenize, so
+// every caller that does not know it (bootstrap, the CLI, /internal/provision) keeps the spec's behaviour.
 import type { Runtime } from '../runtime';
 import { newApiKey, type EnvironmentName } from './api-keys';
 
-export type ApplicationPermissions = { tokenization: boolean; provisioning: boolean };
+export type ApplicationPermissions = { tokenization: boolean; detokenize: boolean; provisioning: boolean };
+
+/** What a creator asks for: `detokenize` absent follows `tokenization`. */
+export type RequestedPermissions = { tokenization: boolean; detokenize?: boolean; provisioning: boolean };
 
 export type CreatedApplication = {
   id: string;
@@ -13,19 +19,25 @@ export type CreatedApplication = {
   createdAt: Date;
 };
 
+export function resolvePermissions(requested: RequestedPermissions): ApplicationPermissions {
+  return { tokenization: requested.tokenization, detokenize: requested.detokenize ?? requested.tokenization, provisioning: requested.provisioning };
+}
+
 export async function createApplication(
   runtime: Pick<Runtime, 'db'>,
-  options: { projectId: string; environment: EnvironmentName; name: string; permissions: ApplicationPermissions },
+  options: { projectId: string; environment: EnvironmentName; name: string; permissions: RequestedPermissions },
 ): Promise<CreatedApplication> {
   const apiKey = newApiKey(options.environment);
+  const permissions = resolvePermissions(options.permissions);
   const application = await runtime.db.prisma.application.create({
     data: {
       projectId: options.projectId,
       name: options.name,
       keyHash: apiKey.hash,
       keyPrefix: apiKey.prefix,
-      tokenization: options.permissions.tokenization,
-      provisioning: options.permissions.provisioning,
+      tokenization: permissions.tokenization,
+      detokenize: permissions.detokenize,
+      provisioning: permissions.provisioning,
     },
     select: { id: true, createdAt: true },
   });
@@ -34,7 +46,7 @@ export async function createApplication(
     projectId: options.projectId,
     name: options.name,
     apiKey: apiKey.key,
-    permissions: { ...options.permissions },
+    permissions,
     createdAt: application.createdAt,
   };
 }

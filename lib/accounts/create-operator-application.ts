@@ -1,4 +1,5 @@
-// `npx vault app create`: an application with the tokenization permission in the first test project,
+// `npx vault app create`: an application with the tokenization permission (and so detokenize, which
+// follows it) in the first test project,
 // or (production) in the first production project, created when missing.
 import type { Runtime } from '../runtime';
 import { createApplication } from './create-application';
@@ -7,7 +8,7 @@ import { createProject, revealPubKey } from './create-project';
 export type OperatorApplication = { api_key: string; application_id: string; project_id: string; pub_key?: string };
 
 export async function createOperatorApplication(
-  runtime: Pick<Runtime, 'db' | 'keyring'>,
+  runtime: Pick<Runtime, 'db' | 'keyring' | 'config'>,
   options: { name: string; production: boolean; provisioning: boolean },
 ): Promise<OperatorApplication> {
   const { prisma } = runtime.db;

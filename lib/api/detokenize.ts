@@ -1,5 +1,7 @@
-// POST /detokenize — the stored fields of a token, under their placeholder names (never a CVV).
+// POST /detokenize — the stored fields of a token, under their placeholder names (never a CVV); needs
+// the key's own `detokenize` permission.
 import { z } from 'zod';
+import { assertDetokenizePermission } from '../accounts/authenticate-api-key';
 import { apiKeyAuth } from '../http/api-route';
 import { defineRoute } from '../http/define-route';
 import { error, json, ok } from '../openapi/shared';
@@ -17,11 +19,18 @@ export const POST = defineRoute({
   operationId: 'detokenize',
   tags: ['Vault'],
   summary: 'Reveal the data behind a token',
-  description: 'Returns the stored fields under their placeholder names. Never a security code. Tokens of other projects are 404.',
-  auth: apiKeyAuth({ action: 'detokenize', tokenization: true }),
+  description:
+    'Returns the stored fields under their placeholder names. Never a security code. Tokens of other projects are 404. Needs the key\'s `detokenize` permission (reveal is a permission of its own: an application created without it follows `tokenization`, and may be set to tokenize and proxy without reveal).',
+  // Not the tokenization permission: reveal has its own, checked first thing by the handler.
+  auth: apiKeyAuth({ action: 'detokenize', tokenization: false }),
   request: { body: json(ZDetokenizeRequestSchema) },
-  responses: { 200: ok('Token data.', ZDetokenizeResponseSchema), 404: error('`Token not found`.') },
+  responses: {
+    200: ok('Token data.', ZDetokenizeResponseSchema),
+    403: error('`Insufficient permissions`: the key lacks the detokenize permission.'),
+    404: error('`Token not found`.'),
+  },
   handler: async (call) => {
+    assertDetokenizePermission(call.principal);
     const { token } = call.input.body();
     const found = await getTokenOrThrow(call.runtime, { principal: call.principal, token });
     call.audit.tokenId = found.id;

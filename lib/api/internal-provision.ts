@@ -1,5 +1,6 @@
 // POST /internal/provision — an API key with the provisioning permission creates a sub-project in its
 // account and an application allowed to tokenize there; the api_key (and pub_key) are shown once.
+import { presentPermissions } from '../applications/present-application';
 import { apiKeyAuth } from '../http/api-route';
 import { defineRoute } from '../http/define-route';
 import { VaultError, messages } from '../http/errors';
@@ -14,12 +15,14 @@ export const POST = defineRoute({
   tags: ['Projects'],
   summary: 'Provision a sub-project and an application (API key)',
   description:
-    'Called with an API key that has the **provisioning** permission (403 otherwise): creates a project in the key\'s account and an application allowed to tokenize there. `api_key` (and `pub_key` for production) are shown once.',
+    'Called with an API key that has the **provisioning** permission (403 otherwise): creates a project in the key\'s account and an application allowed to tokenize (and detokenize) there. `api_key` (and `pub_key` for production) are shown once. A test project\'s key creates test projects only (`production: true` → 403 `Insufficient permissions`); the account\'s project cap (MAX_PROJECTS_PER_ACCOUNT, default 100) applies (403 `project_limit_reached`).',
   auth: apiKeyAuth({ action: 'provision', tokenization: false }),
   request: { body: json(ZProvisionRequestSchema) },
   responses: {
     201: ok('Provisioned.', ZProvisionResponse),
-    403: error('`Insufficient permissions`: the key lacks the provisioning permission.'),
+    403: error(
+      '`Insufficient permissions`: the key lacks the provisioning permission, or a test project\'s key asks for a production project; `project_limit_reached`: the account has MAX_PROJECTS_PER_ACCOUNT projects.',
+    ),
   },
   handler: async (call) => {
     if (!call.principal.application.provisioning) throw new VaultError('insufficient_permissions', messages.insufficientPermissions);
@@ -32,7 +35,7 @@ export const POST = defineRoute({
         application: {
           id: application.id,
           name: application.name,
-          permissions: { tokenization: { allowed: application.permissions.tokenization }, provisioning: { allowed: application.permissions.provisioning } },
+          permissions: presentPermissions(application.permissions),
         },
         api_key: application.apiKey,
         ...(project.pubKey ? { pub_key: project.pubKey } : {}),

@@ -16,7 +16,9 @@ export const POST = defineRoute({
     'Placeholders `${cardNumber}`, `${expirationMonth}`, `${expirationYear}`, `${cvv}`/`${cvc}` (needs `cvc_session_id`), `${accountNumber}`, `${routingNumber}` are replaced inside `request_data` string values, escaped for the body format; the JSON body is forwarded compactly serialised.',
     'Form-encoded (`application/x-www-form-urlencoded`) and XML (`application/xml`, `text/xml`, `*+xml`) bodies are forwarded as they are, with their content type, after substitution (percent-encoded, or XML-escaped). Their token, proxy URL and CVC session come from the `X-Token`, `X-Proxy-URL`, `X-CVC-Session-ID` headers, the `token`, `proxy_url`, `cvc_session_id` query parameters, or (form only) form fields, which are stripped before forwarding. Such calls are always POST and forward the request headers except the vault\'s own (X-API-Key, X-Pub-Key, X-Token, X-Proxy-URL, X-CVC-Session-ID, Idempotency-Key, X-Request-Id), cookies, forwarding and hop-by-hop headers.',
     'The PSP URL must be https with no userinfo and no IP literal; its host must not resolve to a private, loopback, link-local, CGNAT, multicast or reserved address (checked at connect time), unless listed in PROXY_ALLOWED_PRIVATE_HOSTS. Redirects are returned, never followed. Timeout: PROXY_TIMEOUT_MS (default 30 s).',
+    'When the key\'s project has `allowed_proxy_hosts` (PUT /api/projects/{id}), any other host (or another port) is refused with 400 `Invalid proxy URL` and `error.code` `proxy_host_not_allowed`, before the token is read, a CVC session is used or anything connects; with PROXY_REQUIRE_ALLOW_LIST=true a production project without a list reaches no host. A host must pass both the project\'s list and the address rules.',
     'Using a production CVC session deletes it, whether or not the PSP call succeeds.',
+    'The PSP\'s answer (status, headers, body) is returned with the card number, CVV and account number masked wherever they appear: plain, with a space, dash, dot or `+` between digits, percent-encoded (digits or separators, `4242%204242…`), or as JSON numbers. `request_data` and raw form/XML bodies may hold U+0000 (they are forwarded, never stored); every other field is refused with it (400).',
   ].join('\n\n'),
   // Authorization is never read as the caller's session here: form and XML calls forward it to the PSP.
   auth: apiKeyAuth({ action: 'proxy.transaction', tokenization: true, idempotent: true, hybrid: false }),
@@ -31,7 +33,7 @@ export const POST = defineRoute({
   },
   responses: {
     200: ok('The PSP answered (any status).', ZProxyResponseSchema),
-    400: error('`Invalid proxy URL`, `validation_error`, or `${cvv}` used without `cvc_session_id`.'),
+    400: error('`Invalid proxy URL` (`invalid_proxy_url`; `proxy_host_not_allowed` for a host the project\'s `allowed_proxy_hosts` does not list), `validation_error`, or `${cvv}` used without `cvc_session_id`.'),
     404: error('`Token not found` or `CVC session expired or not found`.'),
     502: error('`Failed to proxy request`: the PSP could not be reached or the exchange failed.'),
     504: error('`Request timeout`: the PSP did not answer within PROXY_TIMEOUT_MS.'),

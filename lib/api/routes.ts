@@ -2,6 +2,7 @@
 // door's router and GET /openapi.json are built from this list; app/**/route.ts re-exports the same
 // handlers for Next. A route missing here is neither served nor documented (tests/integration/app-routes.test.ts).
 import type { DefinedRoute } from '../http/define-route';
+import { accountRoutes } from './account/routes';
 import { applicationsRoutes } from './applications/routes';
 import { auditLogsRoutes } from './audit-logs/routes';
 import { authRoutes } from './auth/routes';
@@ -28,6 +29,7 @@ export const routes: readonly DefinedRoute[] = [
   proxyTransaction,
   deleteCvcSession,
   verifyKey,
+  ...accountRoutes,
   ...applicationsRoutes,
   ...projectsRoutes,
   provision,

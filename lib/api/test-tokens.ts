@@ -19,7 +19,7 @@ export const POST = defineRoute({
   tags: ['Vault'],
   summary: 'Create a test token with a reusable CVC session',
   description: [
-    `The CVC session lives TEST_CVC_SESSION_TTL_SECONDS (default 1 year) and is not deleted by proxy use. In a production project only these published PSP test card numbers are accepted (anything else is a 400): ${[...publishedTestCards].join(', ')}. In a test project any valid card is accepted.`,
+    `The CVC session lives TEST_CVC_SESSION_TTL_SECONDS (default 1 year) and is not deleted by proxy use, so only published PSP and card-network test card numbers are accepted, in test and production projects alike (any other number is a 400 naming \`cardNumber\`; real cards go to POST /tokenize, whose CVC sessions are single-use and short-lived): ${[...publishedTestCards].join(', ')}.`,
     'With an `X-API-Key` the token goes to the key\'s project. Without a key, a dashboard session (role owner, admin or developer) may call it: the token goes to the test project `?project_id=` or the account\'s first test project.',
   ].join('\n\n'),
   auth: apiKeyOrSessionAuth({ apiKey: { action: ACTION, tokenization: true, pubKey: true, idempotent: true }, roles: ['owner', 'admin', 'developer'] }),

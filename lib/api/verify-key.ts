@@ -1,4 +1,5 @@
 // GET /api/applications/key — verify an API key and describe what it may do (any valid key).
+import { presentPermissions } from '../applications/present-application';
 import { apiKeyAuth } from '../http/api-route';
 import { defineRoute } from '../http/define-route';
 import { ok } from '../openapi/shared';
@@ -22,10 +23,7 @@ export const GET = defineRoute({
         project_id: project.id,
         application_id: application.id,
         name: application.name,
-        permissions: {
-          tokenization: { allowed: application.tokenization },
-          provisioning: { allowed: application.provisioning },
-        },
+        permissions: presentPermissions(application),
       },
     });
   },

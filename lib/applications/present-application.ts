@@ -1,7 +1,8 @@
 // The public shape of an application in list, get and update responses: never the key or its hash,
 // only the key's prefix and when it was last used. Typed by its documented schema (ZApplicationView).
 import type { z } from 'zod';
-import type { ZApplicationView } from './schemas';
+import type { ApplicationPermissions } from '../accounts/create-application';
+import type { ZApplicationPermissionsView, ZApplicationView } from './schemas';
 
 /** The columns a listing reads (no secret column: those are omitted by the client as well). */
 export const applicationColumns = {
@@ -9,6 +10,7 @@ export const applicationColumns = {
   projectId: true,
   name: true,
   tokenization: true,
+  detokenize: true,
   provisioning: true,
   keyPrefix: true,
   lastUsedAt: true,
@@ -20,6 +22,7 @@ export type ApplicationRow = {
   projectId: string;
   name: string;
   tokenization: boolean;
+  detokenize: boolean;
   provisioning: boolean;
   keyPrefix: string;
   lastUsedAt: Date | null;
@@ -31,9 +34,18 @@ export function presentApplication(row: ApplicationRow): z.output<typeof ZApplic
     id: row.id,
     name: row.name,
     project_id: row.projectId,
-    permissions: { tokenization: { allowed: row.tokenization }, provisioning: { allowed: row.provisioning } },
+    permissions: presentPermissions(row),
     key_prefix: row.keyPrefix,
     last_used_at: row.lastUsedAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** `{tokenization:{allowed}, detokenize:{allowed}, provisioning:{allowed}}`, as every response shows a key's permissions. */
+export function presentPermissions(permissions: ApplicationPermissions): z.output<typeof ZApplicationPermissionsView> {
+  return {
+    tokenization: { allowed: permissions.tokenization },
+    detokenize: { allowed: permissions.detokenize },
+    provisioning: { allowed: permissions.provisioning },
   };
 }

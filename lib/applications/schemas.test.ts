@@ -13,6 +13,19 @@ describe('application request schemas', () => {
     });
   });
 
+  it('create: detokenize is optional (absent: it follows tokenization) and must be {allowed: boolean}', () => {
+    expect(ZCreateApplicationRequestSchema.parse({ name: 'abc', permissions: { tokenization: { allowed: true }, detokenize: { allowed: false } } }).permissions).toEqual({
+      tokenization: { allowed: true },
+      detokenize: { allowed: false },
+      provisioning: { allowed: false },
+    });
+    expect(ZCreateApplicationRequestSchema.parse({ name: 'abc', permissions: { tokenization: { allowed: true } } }).permissions.detokenize).toBeUndefined();
+    expect(paths(ZCreateApplicationRequestSchema.safeParse({ name: 'abc', permissions: { tokenization: { allowed: true }, detokenize: { allowed: 'no' } } }))).toEqual([
+      'permissions.detokenize.allowed',
+    ]);
+    expect(paths(ZCreateApplicationRequestSchema.safeParse({ name: 'abc', permissions: { tokenization: { allowed: true }, detokenize: true } }))).toEqual(['permissions.detokenize']);
+  });
+
   it('create: a missing permissions object still names the required leaf', () => {
     expect(paths(ZCreateApplicationRequestSchema.safeParse({ name: 'abc' }))).toEqual(['permissions.tokenization.allowed']);
     expect(paths(ZCreateApplicationRequestSchema.safeParse({ name: 'abc', permissions: {} }))).toEqual(['permissions.tokenization.allowed']);
@@ -30,6 +43,7 @@ describe('application request schemas', () => {
     expect(paths(ZUpdateApplicationRequestSchema.safeParse({}))).toEqual(['']);
     expect(paths(ZUpdateApplicationRequestSchema.safeParse({ permissions: {} }))).toEqual(['']);
     expect(ZUpdateApplicationRequestSchema.parse({ permissions: { provisioning: { allowed: true } } })).toEqual({ permissions: { provisioning: { allowed: true } } });
+    expect(ZUpdateApplicationRequestSchema.parse({ permissions: { detokenize: { allowed: false } } })).toEqual({ permissions: { detokenize: { allowed: false } } });
   });
 
   it('rotate: grace period defaults to 0, integer 0..604800', () => {

@@ -38,6 +38,10 @@ export const ZCreateApplicationRequestSchema = z.strictObject(
       .strictObject(
         {
           tokenization: permissionField('permissions.tokenization').prefault(() => ({}) as { allowed: boolean }),
+          // Absent: follows tokenization.allowed (the spec's tokenization covers detokenize).
+          detokenize: permissionField('permissions.detokenize')
+            .optional()
+            .meta({ description: 'May reveal data (POST /detokenize). Default: the value of `tokenization.allowed`; `false` gives a key tokenize and proxy without reveal.' }),
           provisioning: z
             .strictObject(
               { allowed: z.boolean({ error: typeMessage('permissions.provisioning.allowed', 'a boolean') }).default(false) },
@@ -62,6 +66,9 @@ export const ZUpdateApplicationRequestSchema = z
         .strictObject(
           {
             tokenization: permissionField('permissions.tokenization').optional(),
+            detokenize: permissionField('permissions.detokenize')
+              .optional()
+              .meta({ description: 'May reveal data (POST /detokenize). Absent while `tokenization` is given: set to the same value; absent otherwise: unchanged.' }),
             provisioning: permissionField('permissions.provisioning').optional(),
           },
           { error: objectError('permissions') },
@@ -70,9 +77,16 @@ export const ZUpdateApplicationRequestSchema = z
     },
     { error: objectError('Request body') },
   )
-  .refine((body) => body.name !== undefined || body.permissions?.tokenization !== undefined || body.permissions?.provisioning !== undefined, {
-    message: 'Provide name or permissions to change',
-  });
+  .refine(
+    (body) =>
+      body.name !== undefined ||
+      body.permissions?.tokenization !== undefined ||
+      body.permissions?.detokenize !== undefined ||
+      body.permissions?.provisioning !== undefined,
+    {
+      message: 'Provide name or permissions to change',
+    },
+  );
 export type TUpdateApplicationRequest = z.infer<typeof ZUpdateApplicationRequestSchema>;
 
 export const ZRotateApplicationKeyRequestSchema = z.strictObject(
@@ -93,8 +107,15 @@ export type TListApplicationsQuery = z.infer<typeof ZListApplicationsQuerySchema
 
 // Responses
 
-/** An application's permissions as every response shows them (the spec's `{tokenization:{allowed}, …}`). */
-export const ZApplicationPermissionsView = z.object({ tokenization: z.object({ allowed: z.boolean() }), provisioning: z.object({ allowed: z.boolean() }) });
+/**
+ * An application's permissions as every response shows them (the spec's `{tokenization:{allowed}, …}`), with
+ * `detokenize`: reveal is its own permission.
+ */
+export const ZApplicationPermissionsView = z.object({
+  tokenization: z.object({ allowed: z.boolean() }).meta({ description: 'May tokenize, proxy, use CVC sessions and test tokens, delete tokens.' }),
+  detokenize: z.object({ allowed: z.boolean() }).meta({ description: 'May reveal data (POST /detokenize).' }),
+  provisioning: z.object({ allowed: z.boolean() }).meta({ description: 'May create projects (POST /internal/provision).' }),
+});
 
 /** An application in list, get and update responses (presentApplication): the key's prefix, never the key. */
 export const ZApplicationView = z

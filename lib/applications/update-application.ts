@@ -1,5 +1,7 @@
 // Renames an application and/or changes its permissions; cached principals of its key are dropped so
-// the change applies at once on this node (within API_KEY_CACHE_MS elsewhere).
+// the change applies at once on this node (within API_KEY_CACHE_MS elsewhere). `detokenize` absent while
+// `tokenization` is given follows it (a spec client granting tokenization grants reveal, and revoking it
+// revokes reveal too); absent otherwise, it stays as it is.
 import { forgetApplication } from '../accounts/api-key-cache';
 import type { Runtime } from '../runtime';
 import { applicationNotFound, getApplicationOrThrow } from './get-application-or-throw';
@@ -7,12 +9,17 @@ import type { ApplicationRow } from './present-application';
 
 export async function updateApplication(
   runtime: Pick<Runtime, 'db'>,
-  options: { accountId: string; applicationId: string; name?: string; tokenization?: boolean; provisioning?: boolean },
+  options: { accountId: string; applicationId: string; name?: string; tokenization?: boolean; detokenize?: boolean; provisioning?: boolean },
 ): Promise<ApplicationRow> {
   const current = await getApplicationOrThrow(runtime, options);
   const updated = await runtime.db.prisma.application.updateMany({
     where: { id: current.id, revokedAt: null },
-    data: { name: options.name, tokenization: options.tokenization, provisioning: options.provisioning },
+    data: {
+      name: options.name,
+      tokenization: options.tokenization,
+      detokenize: options.detokenize ?? options.tokenization,
+      provisioning: options.provisioning,
+    },
   });
   forgetApplication(current.id);
   if (updated.count === 0) throw applicationNotFound();

@@ -1,13 +1,15 @@
 // POST /auth/login: email + password → a session, an MFA step, or the expired-password step.
 // Unknown users, wrong passwords and locked accounts all answer `Invalid email or password` after the
 // same argon2 work, so the answer never tells which emails exist. 10 consecutive failures lock the
-// account for 30 minutes (PCI DSS 8.3.4); a locked account also says when to retry, and so does an unknown
-// email after as many failures.
+// account for 30 minutes (PCI DSS 8.3.4, counted atomically in the database with the MFA failures:
+// lockout.ts); a locked account also says when to retry, and so does an unknown email after as many
+// failures. With MFA on, a correct password does not clear the counter: only the second factor does.
 import type { z } from 'zod';
 import { VaultError, messages } from '../http/errors';
 import type { Runtime } from '../runtime';
 import { verifyAgainstDummy, verifyPassword } from './passwords';
-import { LOCKOUT_SECONDS, MAX_FAILED_LOGINS, failUnknownEmail } from './login-limits';
+import { failUnknownEmail } from './login-limits';
+import { clearSignInFailures, countSignInFailure, lockedForSeconds } from './lockout';
 import { issueResetToken } from './reset-tokens';
 import type { ZPublicUser } from './schemas';
 import { startMfaStep, startSession, type SessionUser } from './sessions';
@@ -48,19 +50,16 @@ export async function login(
   const { passwordHash, ...rest } = found;
   const user: SessionUser = { id: rest.id, accountId: rest.accountId, email: rest.email, name: rest.name, role: rest.role, mfaEnabled: rest.mfaEnabled };
   const correct = await verifyPassword(passwordHash, options.password);
-  if (rest.lockedUntil && rest.lockedUntil > now) {
-    throw Object.assign(invalid(user.id), { retryAfterSeconds: Math.ceil((rest.lockedUntil.getTime() - now.getTime()) / 1000) });
-  }
+  const locked = lockedForSeconds(rest.lockedUntil, now);
+  if (locked !== null) throw Object.assign(invalid(user.id), { retryAfterSeconds: locked });
   if (!correct) {
-    const failures = rest.failedLogins + 1;
-    const locks = failures >= MAX_FAILED_LOGINS;
-    await prisma.user.update({
-      where: { id: user.id },
-      data: locks ? { failedLogins: 0, lockedUntil: new Date(now.getTime() + LOCKOUT_SECONDS * 1000) } : { failedLogins: failures },
-    });
-    throw Object.assign(invalid(user.id), locks ? { retryAfterSeconds: LOCKOUT_SECONDS } : {});
+    const retryAfterSeconds = await countSignInFailure(runtime, { userId: user.id, now });
+    throw Object.assign(invalid(user.id), retryAfterSeconds === null ? {} : { retryAfterSeconds });
   }
-  if (rest.failedLogins > 0 || rest.lockedUntil) await prisma.user.update({ where: { id: user.id }, data: { failedLogins: 0, lockedUntil: null } });
+  if (!user.mfaEnabled && (rest.failedLogins > 0 || rest.lockedUntil)) {
+    const lockedMeanwhile = await clearSignInFailures(runtime, { userId: user.id, now });
+    if (lockedMeanwhile !== null) throw Object.assign(invalid(user.id), { retryAfterSeconds: lockedMeanwhile });
+  }
 
   if (user.mfaEnabled) {
     return { kind: 'mfa_required', user, mfaToken: await startMfaStep(runtime, { user, ttlSeconds: MFA_STEP_TTL_SECONDS, ip: options.ip, userAgent: options.userAgent }) };

@@ -4,6 +4,7 @@ import { recordAudit } from '../audit/record-audit';
 import { VaultError } from '../http/errors';
 import { checkTotpCode, useBackupCode } from '../mfa/manage-mfa';
 import type { Runtime } from '../runtime';
+import { checkCodeCountingFailures, clearSignInFailures, invalidMfaCode } from './lockout';
 import { limitLoginAttempt } from './login-limits';
 import { InvalidCredentialsError, login, type LoginResult } from './login';
 import { consumeMfaStep, readMfaStep, startSession, type SessionUser } from './sessions';
@@ -47,7 +48,8 @@ export async function signInWithPassword(runtime: SignInRuntime, input: { email:
 /**
  * The MFA step: the mfa_token (an `mfa_pending` JWT, which opens nothing else) names a pending login; a
  * TOTP code (replays refused) or a one-time backup code proves the second factor; the pending login is
- * consumed (one mfa_token, one session) and the session starts.
+ * consumed (one mfa_token, one session) and the session starts. A wrong code counts towards the account
+ * lockout, and a locked account is refused even with the right code.
  */
 export async function signInWithSecondFactor(
   runtime: SignInRuntime,
@@ -59,7 +61,10 @@ export async function signInWithSecondFactor(
   try {
     await limitLoginAttempt(runtime, { ip: origin.ip, account: step.userId });
     const check = input.factor === 'totp' ? checkTotpCode : useBackupCode;
-    await check(runtime, { userId: step.userId, code: input.code });
+    // A wrong code counts towards the account lockout; a right one completes the sign-in and clears it.
+    await checkCodeCountingFailures(runtime, { userId: step.userId }, () => check(runtime, { userId: step.userId, code: input.code }));
+    const lockedMeanwhile = await clearSignInFailures(runtime, { userId: step.userId });
+    if (lockedMeanwhile !== null) throw invalidMfaCode(lockedMeanwhile);
     await consumeMfaStep(runtime, step.stepId);
   } catch (error) {
     if (error instanceof VaultError) await recordAudit(runtime, { ...audit, outcome: 'failure', statusCode: error.status });

@@ -10,7 +10,7 @@ import { parseAppCreateArgs } from './args';
 const USAGE = `Usage:
   vault migrate                     apply pending database migrations
   vault app create --name NAME [--production] [--provisioning] [--json]
-                                    create an application with the tokenization permission
+                                    create an application with the tokenization and detokenize permissions
                                     (in the first test project, or the first production project)
   vault audit verify                recompute the audit log's hash chain (exit 1 when broken)
   vault help                        this text

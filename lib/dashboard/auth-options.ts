@@ -12,6 +12,7 @@ import { ZLoginRequestSchema, ZMfaVerifyRequestSchema } from '../auth/schemas';
 import { authenticateSession, revokeSession, SESSION_TTL_SECONDS } from '../auth/sessions';
 import { signInWithPassword, signInWithSecondFactor, type SignInOrigin } from '../auth/sign-in';
 import { publishNextAuthUrl } from '../config';
+import { clientIpFromHeader } from '../http/client-ip';
 import { VaultError } from '../http/errors';
 import { requestIdFromHeader } from '../http/request-id';
 import { SESSION_COOKIE, sessionCookieSecure } from '../http/session-cookie';
@@ -36,11 +37,10 @@ function headerValue(headers: HeaderBag, name: string): string | null {
   return typeof value === 'string' ? value : null;
 }
 
-/** The custom server overwrites X-Forwarded-For with the socket address (unless TRUST_PROXY), as for the API. */
+/** The custom server overwrites X-Forwarded-For with the resolved client address (TRUST_PROXY), as for the API. */
 function originOf(headers: HeaderBag): SignInOrigin {
-  const forwarded = headerValue(headers, 'x-forwarded-for');
   return {
-    ip: forwarded?.split(',')[0]?.trim() || null,
+    ip: clientIpFromHeader(headerValue(headers, 'x-forwarded-for')),
     userAgent: headerValue(headers, 'user-agent'),
     requestId: requestIdFromHeader(headerValue(headers, 'x-request-id')),
   };

@@ -6,7 +6,7 @@ import { error } from '../openapi/shared';
 import { apiKeyAuth, apiRoute, type ApiCall, type ApiRouteOptions } from './api-route';
 import type { RouteAuth } from './define-route';
 import { sessionTokenOf } from './session-cookie';
-import { SESSION_SECURITY, sessionAuth, sessionRoute, type SessionCall } from './session-route';
+import { CROSS_SITE_REFUSAL, MFA_ENROLMENT_REFUSAL, SESSION_SECURITY, refusals, sessionAuth, sessionRoute, type SessionCall } from './session-route';
 
 export type ApiKeyOrSessionCall = ({ door: 'apiKey' } & ApiCall) | ({ door: 'session' } & SessionCall);
 
@@ -20,7 +20,7 @@ export function apiKeyOrSessionAuth(options: { apiKey: ApiRouteOptions; roles: S
       ...sessionAuth({ roles: options.roles }).responses,
       ...keyDoor.responses,
       401: error('`Invalid API key` (an X-API-Key: missing, unknown or revoked; for production keys also `X-Pub-Key header is required for production API keys` or `Invalid pub key`), or `Authentication required` (a session that is invalid, expired or revoked).'),
-      403: error(`\`Insufficient permissions\`: a key without the tokenization permission, or a session whose role is not one of ${options.roles.join(', ')}.`),
+      403: refusals(`\`Insufficient permissions\`: a key without the tokenization permission, or a session whose role is not one of ${options.roles.join(', ')}.`, MFA_ENROLMENT_REFUSAL, CROSS_SITE_REFUSAL),
     },
     wrap(handler) {
       const withApiKey = apiRoute(options.apiKey, (call) => handler({ door: 'apiKey', ...call }));

@@ -79,6 +79,7 @@ export function apiRoute(options: ApiRouteOptions, handler: (call: ApiCall) => P
           key: idempotencyKey,
           fingerprint: requestFingerprint(request, body, runtime.keyring.serviceKey('idempotency')),
           runningTtlSeconds: Math.ceil(runtime.config.PROXY_TIMEOUT_MS / 1000) + 60,
+          encryptionKey: runtime.keyring.serviceKey('idempotency-record'),
         });
         if (claim.kind === 'replay') return claim.response;
       }

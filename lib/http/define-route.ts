@@ -5,7 +5,11 @@
 // is neither served nor documented.
 import type { ResponseConfig, RouteConfig } from '@asteasolutions/zod-to-openapi';
 import type { z, ZodType } from 'zod';
+import { VaultError } from './errors';
 import { parseJsonRequest } from './read-body';
+import { nulIssuesInRequest } from './reject-nul';
+import { requestIdFor } from './request-id';
+import { errorResponse } from './respond';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -82,11 +86,18 @@ export function defineRoute<Call extends object, Q extends RequestSpec = Request
   spec: RouteSpec<Call, Q, R>,
 ): DefinedRoute {
   const { handler, ...definition } = spec;
-  const handle = spec.auth.wrap((call) => {
+  const wrapped = spec.auth.wrap((call) => {
     const typed = call as TypedCall<Call, Q, R>;
     typed.input = new ParsedInput(call as InputSource, spec.request);
     return handler(typed);
   });
+  // U+0000 in the URL or a header is refused before the wrapper reads anything (ids in audit rows and
+  // lookups included): a 400 naming the parameter or header. Bodies are checked where they are parsed.
+  const handle: WebHandler = async (request, context) => {
+    const issues = nulIssuesInRequest(request, context?.params ? await context.params : undefined);
+    if (issues.length) return errorResponse(VaultError.validation(issues), requestIdFor(request));
+    return wrapped(request, context);
+  };
   return Object.assign(handle, { definition: definition as RouteDefinition });
 }
 

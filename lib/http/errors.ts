@@ -5,6 +5,8 @@ export const errorStatus = {
   validation_error: 400,
   invalid_json: 400,
   invalid_proxy_url: 400,
+  /** The project's allowed_proxy_hosts (or PROXY_REQUIRE_ALLOW_LIST) refuses the host: message `Invalid proxy URL`. */
+  proxy_host_not_allowed: 400,
   invalid_token: 400,
   password_rejected: 400,
   cvc_session_required: 400,
@@ -19,7 +21,12 @@ export const errorStatus = {
   insufficient_permissions: 403,
   merchant_mismatch: 403,
   forbidden_origin: 403,
+  /** MAX_PROJECTS_PER_ACCOUNT reached. */
+  project_limit_reached: 403,
   password_expired: 403,
+  /** VAULT_REGISTRATION=closed: the three registration routes. */
+  registration_closed: 403,
+  mfa_enrollment_required: 403,
   not_found: 404,
   token_not_found: 404,
   cvc_session_not_found: 404,

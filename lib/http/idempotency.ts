@@ -1,7 +1,11 @@
 // Idempotency-Key (Stripe semantics), scoped per application: the first response to a key is stored
 // for 24 h and replayed byte-for-byte; the same key with another request is a 422; a key whose first
 // request is still running is a 409. 5xx responses are not stored, so a retry can succeed.
+// Records are sealed (AES-256-GCM, like CVC sessions) under a key from the keyring and bound to their
+// store key: they hold PSP answers, tokens and CVC session ids, and nothing of them is readable in Redis
+// or the in-process store, nor can a record be moved to another application's key.
 import { createHash, createHmac } from 'node:crypto';
+import { open, seal } from '../crypto/aead';
 import type { KeyValueStore } from '../store/types';
 import { VaultError } from './errors';
 
@@ -41,20 +45,44 @@ export function requestFingerprint(request: Request, body: Uint8Array, key: Buff
     .digest('hex');
 }
 
+const aadFor = (storeKey: string) => `vault/idempotency/${storeKey}`;
+
+/** A record as stored: sealed, base64. */
+function sealRecord(encryptionKey: Buffer, storeKey: string, record: Running | Done): string {
+  return seal(encryptionKey, JSON.stringify(record), aadFor(storeKey)).toString('base64');
+}
+
+/**
+ * A stored record opened, or null when it cannot be (sealed under another key, moved from another
+ * store key, or written in plain text before records were sealed): it then proves nothing about the
+ * request it belongs to.
+ */
+function openRecord(encryptionKey: Buffer, storeKey: string, stored: string): Running | Done | null {
+  try {
+    return JSON.parse(open(encryptionKey, Buffer.from(stored, 'base64'), aadFor(storeKey)).toString('utf8')) as Running | Done;
+  } catch {
+    return null;
+  }
+}
+
 export async function claimIdempotencyKey(options: {
   store: KeyValueStore;
   applicationId: string;
   key: string;
   fingerprint: string;
   runningTtlSeconds: number;
+  /** Seals the stored records (a keyring service key). */
+  encryptionKey: Buffer;
 }): Promise<IdempotencyClaim> {
+  const { encryptionKey } = options;
   const storeKey = `idem:${options.applicationId}:${createHash('sha256').update(options.key).digest('hex')}`;
   const running: Running = { state: 'running', fingerprint: options.fingerprint };
-  if (!(await options.store.setIfAbsent(storeKey, JSON.stringify(running), options.runningTtlSeconds))) {
+  if (!(await options.store.setIfAbsent(storeKey, sealRecord(encryptionKey, storeKey, running), options.runningTtlSeconds))) {
     const existing = await options.store.get(storeKey);
     // Vanished between the two calls (expired or abandoned): treat as in progress; the client retries.
-    const record = existing ? (JSON.parse(existing) as Running | Done) : running;
-    if (record.fingerprint !== options.fingerprint) {
+    // A record that cannot be opened is never replayed: the key counts as used by another request.
+    const record = existing ? openRecord(encryptionKey, storeKey, existing) : running;
+    if (!record || record.fingerprint !== options.fingerprint) {
       throw new VaultError('idempotency_key_reused', 'Idempotency-Key was already used with a different request');
     }
     if (record.state === 'running') {
@@ -74,7 +102,7 @@ export async function claimIdempotencyKey(options: {
       const body = Buffer.from(await response.arrayBuffer());
       const headers = [...response.headers.entries()];
       const done: Done = { state: 'done', fingerprint: options.fingerprint, status: response.status, headers, body: body.toString('base64') };
-      await options.store.set(storeKey, JSON.stringify(done), DONE_TTL_SECONDS).catch(() => options.store.delete(storeKey).catch(() => {}));
+      await options.store.set(storeKey, sealRecord(encryptionKey, storeKey, done), DONE_TTL_SECONDS).catch(() => options.store.delete(storeKey).catch(() => {}));
       return new Response(body, { status: response.status, headers: response.headers });
     },
   };

@@ -1,19 +1,20 @@
-// The wrapper of management mutations (applications, projects, members): a live session, the owner or
-// admin role, and one audit row per attempt — success or failure, refused roles included — naming the
+// The wrapper of management mutations (applications, projects, members, merchants, the account): a live
+// session (cookie-authenticated calls only from the app's own origin, members of an account that requires
+// MFA only once enrolled: sessionRoute), the owner or admin role (the owner alone for the account's own
+// settings), and one audit row per attempt — success or failure, refused roles included — naming the
 // acting user and, once the handler knows them, the project and application. Never a body: names,
 // emails and keys stay out of the audit log.
 import type { SessionUser } from '../auth/sessions';
 import { auditedAttempt, type AuditTarget } from './audited-attempt';
 import { VaultError, messages } from './errors';
 import type { RouteAuth } from './define-route';
-import { error } from '../openapi/shared';
-import { SESSION_SECURITY, sessionErrors, sessionRoute, type SessionCall } from './session-route';
+import { CROSS_SITE_REFUSAL, MFA_ENROLMENT_REFUSAL, SESSION_SECURITY, refusals, sessionErrors, sessionRoute, type SessionCall } from './session-route';
 
 
 export const MANAGER_ROLES: readonly SessionUser['role'][] = ['owner', 'admin'];
 
 /** The resource type each action family touches; `member.*` changes a user. */
-const RESOURCE_TYPES: Record<string, string> = { member: 'user', application: 'application', project: 'project', merchant: 'merchant' };
+const RESOURCE_TYPES: Record<string, string> = { member: 'user', application: 'application', project: 'project', merchant: 'merchant', account: 'account' };
 
 /** `type:id` of the resource an action is about: the path's `{id}` (so refused attempts name it too). */
 export function auditResource(action: string, id: string | null | undefined): string | null {
@@ -21,12 +22,14 @@ export function auditResource(action: string, id: string | null | undefined): st
   return type && id ? `${type}:${id}` : null;
 }
 
-function managedRoute(action: string, handler: (call: SessionCall, target: AuditTarget) => Promise<Response>) {
+function managedRoute(action: string, roles: readonly SessionUser['role'][], handler: (call: SessionCall, target: AuditTarget) => Promise<Response>) {
   return sessionRoute({}, async (call) => {
-    // Creations have no id in the path: their handler names the new resource once it exists.
-    const target: AuditTarget = { resource: auditResource(action, call.params.id) };
+    // Creations have no id in the path: their handler names the new resource once it exists. The account's
+    // own settings are the caller's account.
+    const id = action.startsWith('account.') ? call.user.accountId : call.params.id;
+    const target: AuditTarget = { resource: auditResource(action, id) };
     return auditedAttempt(call, action, target, async () => {
-      if (!MANAGER_ROLES.includes(call.user.role)) throw new VaultError('insufficient_permissions', messages.insufficientPermissions);
+      if (!roles.includes(call.user.role)) throw new VaultError('insufficient_permissions', messages.insufficientPermissions);
       return handler(call, target);
     });
   });
@@ -35,9 +38,10 @@ function managedRoute(action: string, handler: (call: SessionCall, target: Audit
 /** The handler's call of a management mutation: the session, and the audit row's target to fill in. */
 export type ManagedCall = SessionCall & { target: AuditTarget };
 
-const managerErrors = { ...sessionErrors, 403: error('`Insufficient permissions`: the signed-in user is not an owner or admin.') };
-
-/** Auth kind `session`, owner/admin only, one audit row per attempt named `action`. */
-export function managerAuth(action: string): RouteAuth<ManagedCall> {
-  return { kind: 'session', security: SESSION_SECURITY, responses: managerErrors, wrap: (handler) => managedRoute(action, (call, target) => handler({ ...call, target })) };
+/** Auth kind `session`, owner/admin only (or `roles`), one audit row per attempt named `action`. */
+export function managerAuth(action: string, options: { roles?: readonly SessionUser['role'][] } = {}): RouteAuth<ManagedCall> {
+  const roles = options.roles ?? MANAGER_ROLES;
+  const who = roles.length === 1 ? `an ${roles[0]}` : `an ${roles.slice(0, -1).join(', ')} or ${roles.at(-1)}`;
+  const responses = { ...sessionErrors, 403: refusals(`\`Insufficient permissions\`: the signed-in user is not ${who}.`, MFA_ENROLMENT_REFUSAL, CROSS_SITE_REFUSAL) };
+  return { kind: 'session', security: SESSION_SECURITY, responses, wrap: (handler) => managedRoute(action, roles, (call, target) => handler({ ...call, target })) };
 }

@@ -1,5 +1,6 @@
 // Central error mapping: our errors keep their status; store and database outages become 503 (fail
-// closed); anything else is a generic 500, logged with ids only.
+// closed); PostgreSQL refusing a U+0000 (22021) is the caller's 400; anything else is a generic 500,
+// logged with ids only.
 import { ZodError } from 'zod';
 import { zodIssuesToFields } from '../vault/schemas';
 import { StoreUnavailableError } from '../store/types';
@@ -18,9 +19,27 @@ function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+/**
+ * PostgreSQL's 22021 (`invalid byte sequence for encoding "UTF8": 0x00`): a U+0000 that got past the
+ * request checks (lib/http/reject-nul.ts) reached a text column. As the pg error, or inside Prisma's
+ * (`meta.driverAdapterError.cause.code`).
+ */
+function isNulRefusedByDatabase(error: unknown): boolean {
+  for (let current: unknown = error, depth = 0; current && depth < 6; depth++) {
+    const candidate = current as { code?: unknown; originalCode?: unknown; meta?: { driverAdapterError?: unknown }; cause?: unknown };
+    if (candidate.code === '22021' || candidate.originalCode === '22021') return true;
+    if (candidate.meta?.driverAdapterError && isNulRefusedByDatabase(candidate.meta.driverAdapterError)) return true;
+    current = candidate.cause;
+  }
+  return false;
+}
+
 export function toVaultError(error: unknown): { error: VaultError; unexpected: boolean } {
   if (error instanceof VaultError) return { error, unexpected: false };
   if (error instanceof ZodError) return { error: VaultError.validation(zodIssuesToFields(error)), unexpected: false };
+  if (isNulRefusedByDatabase(error)) {
+    return { error: VaultError.validation([{ path: '', message: 'text fields must not contain the NUL character (U+0000)' }]), unexpected: false };
+  }
   if (error instanceof StoreUnavailableError || isDatabaseUnavailable(error)) {
     return { error: new VaultError('service_unavailable', 'Service temporarily unavailable'), unexpected: true };
   }

@@ -1,6 +1,8 @@
 // Request bodies: at most 1 MiB (413 beyond, checked on Content-Length and while streaming), JSON only
-// where JSON is expected (415 otherwise), malformed JSON is a 400.
+// where JSON is expected (415 otherwise), malformed JSON is a 400, and so is a NUL (U+0000) in any of its
+// strings or keys (./reject-nul.ts).
 import { VaultError } from './errors';
+import { assertNoNulInJson, jsonTextMayHoldNul } from './reject-nul';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -33,12 +35,21 @@ export function isJsonMediaType(type: string): boolean {
   return type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json'));
 }
 
-export function parseJson(bytes: Uint8Array): unknown {
+/**
+ * A JSON body: 400 `invalid_json` when malformed, 400 `validation_error` naming the field when a string or
+ * key holds U+0000. `nulAllowedIn` names top-level fields that are not checked (the proxy's `request_data`,
+ * forwarded to the PSP and never stored).
+ */
+export function parseJson(bytes: Uint8Array, options: { nulAllowedIn?: readonly string[] } = {}): unknown {
+  const text = Buffer.from(bytes).toString('utf8');
+  let value: unknown;
   try {
-    return JSON.parse(Buffer.from(bytes).toString('utf8'));
+    value = JSON.parse(text);
   } catch {
     throw new VaultError('invalid_json', 'Request body is not valid JSON');
   }
+  if (jsonTextMayHoldNul(text)) assertNoNulInJson(value, { skip: options.nulAllowedIn });
+  return value;
 }
 
 /** A JSON request body already read (see readBodyBytes): 415 unless JSON, 400 when malformed. */

@@ -28,3 +28,8 @@ export function sessionTokenOf(request: Request): string | null {
   }
   return null;
 }
+
+/** True when the request's session (if any) comes from the cookie, i.e. it sends no `Authorization: Bearer`. */
+export function sessionFromCookie(request: Request): boolean {
+  return !request.headers.get('authorization')?.toLowerCase().startsWith('bearer ') && sessionTokenOf(request) !== null;
+}

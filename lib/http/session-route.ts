@@ -1,12 +1,15 @@
-// The wrapper for routes a signed-in user calls (JWT as Bearer or cookie): request id, session check
-// (revocation, idle timeout), role check, body limits, central error mapping. Auth routes that run before
-// a session exists use `publicRoute`.
+// The wrapper for routes a signed-in user calls (JWT as Bearer or cookie): request id, the cross-site check
+// of cookie-authenticated mutations (lib/http/csrf.ts), session check (revocation, idle timeout), the
+// account's MFA requirement, role check, body limits, central error mapping. Auth routes that run before a
+// session exists use `publicRoute`.
+import { mfaEnrolmentRefusal, mfaEnrolmentRequired } from '../accounts/mfa-enrolment';
 import { recordAudit } from '../audit/record-audit';
 import { authenticateSession, type AuthenticatedSession, type SessionUser } from '../auth/sessions';
 import type { SignInOrigin } from '../auth/sign-in';
 import { logUnexpected } from './log-unexpected';
 import { existingRuntime, type Runtime } from '../runtime';
 import { clientIp } from './client-ip';
+import { assertNotCrossSite } from './csrf';
 import { VaultError, messages } from './errors';
 import type { RouteAuth, RouteContext, RouteResponses } from './define-route';
 import { toVaultError } from './map-error';
@@ -66,23 +69,40 @@ function publicRoute(handler: (call: PublicCall) => Promise<Response>) {
   return wrap(async (request, context, requestId) => callBase(request, requestId, await prepare(request, context)), handler);
 }
 
-/** A live session, and (when given) one of `roles`. */
-export function sessionRoute(options: { roles?: SessionUser['role'][] }, handler: (call: SessionCall) => Promise<Response>) {
+export type SessionRouteOptions = {
+  roles?: SessionUser['role'][];
+  /**
+   * Open to a member who must still enrol in MFA (their account requires it): the enrolment route itself,
+   * the MFA status routes, /auth/verify and /auth/logout. Every other session route refuses them.
+   */
+  openDuringMfaEnrolment?: boolean;
+};
+
+/** A signed-in user refused (role, MFA enrolment) is an invalid access attempt (PCI DSS 10.2.1.4): audited, then thrown. */
+async function refuse(runtime: Runtime, request: Request, requestId: string, userId: string, refusal: VaultError): Promise<never> {
+  await recordAudit(runtime, {
+    action: 'access.denied',
+    outcome: 'failure',
+    statusCode: refusal.status,
+    requestId,
+    userId,
+    resource: `route:${request.method} ${new URL(request.url).pathname}`,
+    ip: clientIp(request),
+  });
+  throw refusal;
+}
+
+/** A live session, and (when given) one of `roles`; a member who must enrol in MFA only where `openDuringMfaEnrolment`. */
+export function sessionRoute(options: SessionRouteOptions, handler: (call: SessionCall) => Promise<Response>) {
   return wrap(async (request, context, requestId) => {
     const prepared = await prepare(request, context);
+    assertNotCrossSite(request, prepared.runtime.config.APP_URL);
     const session = await authenticateSession(prepared.runtime, sessionTokenOf(request));
+    if (!options.openDuringMfaEnrolment && (await mfaEnrolmentRequired(prepared.runtime, session.user))) {
+      await refuse(prepared.runtime, request, requestId, session.user.id, mfaEnrolmentRefusal());
+    }
     if (options.roles && !options.roles.includes(session.user.role)) {
-      // A signed-in user refused for their role is an invalid access attempt (PCI DSS 10.2.1.4): audited.
-      await recordAudit(prepared.runtime, {
-        action: 'access.denied',
-        outcome: 'failure',
-        statusCode: 403,
-        requestId,
-        userId: session.user.id,
-        resource: `route:${request.method} ${new URL(request.url).pathname}`,
-        ip: clientIp(request),
-      });
-      throw new VaultError('insufficient_permissions', messages.insufficientPermissions);
+      await refuse(prepared.runtime, request, requestId, session.user.id, new VaultError('insufficient_permissions', messages.insufficientPermissions));
     }
     return { ...callBase(request, requestId, prepared), session, user: session.user };
   }, handler);
@@ -91,9 +111,20 @@ export function sessionRoute(options: { roles?: SessionUser['role'][] }, handler
 /** A dashboard session: `Authorization: Bearer <JWT>` or the `vault_session` cookie (either one). */
 export const SESSION_SECURITY: RouteAuth<unknown>['security'] = [{ SessionAuth: [] }, { SessionCookie: [] }];
 
-/** What a session route answers on its own: no live session (401), no store (503). */
+/** Why any cookie-authenticated mutation may be refused (lib/http/csrf.ts). */
+export const CROSS_SITE_REFUSAL =
+  "`forbidden_origin` (`Cross-origin requests are not allowed`): a POST, PUT or DELETE authenticated by the `vault_session` cookie whose `Origin` is not APP_URL's origin (without an `Origin`: whose `Sec-Fetch-Site` is not `same-origin`). Servers send the JWT as `Authorization: Bearer`, which is not checked this way.";
+/** Why a member of an account that requires MFA is refused until they enrol. */
+export const MFA_ENROLMENT_REFUSAL =
+  '`mfa_enrollment_required`: the account requires MFA (`require_mfa`, PUT /api/account) and the signed-in user has not turned it on; they enrol with POST /user/settings/mfa.';
+
+/** A 403 describing each refusal that applies, one per line. */
+export const refusals = (...reasons: string[]) => error(reasons.join('\n\n'));
+
+/** What a session route answers on its own: no live session (401), cross-site or not enrolled in MFA (403), no store (503). */
 export const sessionErrors = {
   401: error('`unauthorized` (`Authentication required`): no session, or the session JWT is invalid, expired, revoked or idle too long.'),
+  403: refusals(MFA_ENROLMENT_REFUSAL, CROSS_SITE_REFUSAL),
   503: unavailable,
 };
 
@@ -103,8 +134,12 @@ export function publicAuth(): RouteAuth<PublicCall> {
 }
 
 /** Auth kind `session`: a live dashboard session, and (when given) one of `roles`. */
-export function sessionAuth(options: { roles?: SessionUser['role'][] } = {}): RouteAuth<SessionCall> {
-  const responses: RouteResponses = { ...sessionErrors };
-  if (options.roles) responses[403] = error(`\`Insufficient permissions\`: the signed-in user's role is not one of ${options.roles.join(', ')}.`);
+export function sessionAuth(options: SessionRouteOptions = {}): RouteAuth<SessionCall> {
+  const reasons = [
+    ...(options.roles ? [`\`Insufficient permissions\`: the signed-in user's role is not one of ${options.roles.join(', ')}.`] : []),
+    ...(options.openDuringMfaEnrolment ? [] : [MFA_ENROLMENT_REFUSAL]),
+    CROSS_SITE_REFUSAL,
+  ];
+  const responses: RouteResponses = { ...sessionErrors, 403: refusals(...reasons) };
   return { kind: 'session', security: SESSION_SECURITY, responses, wrap: (handler) => sessionRoute(options, handler) };
 }

@@ -1,18 +1,32 @@
 // Renames a merchant and/or replaces its processor. A header value sent as "********" (as listings show
 // it) keeps the stored value of the header of the same name, so a configuration read back from the API can
-// be edited and saved without re-entering PSP secrets; the stored configuration stays sealed.
+// be edited and saved without re-entering PSP secrets; the stored configuration stays sealed. Only while the
+// processor's URL keeps its host (and port) and path, though: a stored PSP credential is never sent to a new
+// destination by someone who does not know it, so a changed URL needs every header value again (400 naming
+// each header otherwise). An http processor's URL must pass the project's destination allow-list.
 import { REDACTED_HEADER_VALUE, type TProcessorConfig } from '../checkout/processors/schemas';
-import { VaultError } from '../http/errors';
+import { VaultError, type FieldIssue } from '../http/errors';
+import { readAllowedProxyHosts } from '../proxy/proxy-host-allow-list';
 import type { Runtime } from '../runtime';
 import { assertProcessorAllowed } from './assert-processor-allowed';
+import { assertProcessorHostAllowed } from './assert-processor-host-allowed';
 import { getMerchantOrThrow, merchantNotFound } from './get-merchant-or-throw';
 import type { MerchantWithProject } from './read-merchant-record';
 import { sealProcessor } from './processor-seal';
 
+/** Same host (with its port) and path: the stored credentials may stay. Both URLs passed the processor schema. */
+function sameDestination(next: string, current: string): boolean {
+  const a = new URL(next);
+  const b = new URL(current);
+  return a.host === b.host && a.pathname === b.pathname;
+}
+
 function keepRedactedHeaders(next: TProcessorConfig, current: TProcessorConfig): TProcessorConfig {
   if (next.type !== 'http' || !next.headers) return next;
   const stored = new Map(current.type === 'http' ? Object.entries(current.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]) : []);
+  const urlKept = current.type === 'http' && sameDestination(next.url, current.url);
   const headers: Record<string, string> = {};
+  const issues: FieldIssue[] = [];
   for (const [name, value] of Object.entries(next.headers)) {
     if (value !== REDACTED_HEADER_VALUE) {
       headers[name] = value;
@@ -20,23 +34,35 @@ function keepRedactedHeaders(next: TProcessorConfig, current: TProcessorConfig):
     }
     const kept = stored.get(name.toLowerCase());
     if (kept === undefined) {
-      throw VaultError.validation([{ path: `processor.headers.${name}`, message: `"${REDACTED_HEADER_VALUE}" keeps a stored header value, and this merchant has no such header` }]);
+      issues.push({ path: `processor.headers.${name}`, message: `"${REDACTED_HEADER_VALUE}" keeps a stored header value, and this merchant has no such header` });
+    } else if (!urlKept) {
+      issues.push({
+        path: `processor.headers.${name}`,
+        message: `processor.url changes its host or path: enter the value of header ${name} again ("${REDACTED_HEADER_VALUE}" keeps a stored value only for the same URL)`,
+      });
+    } else {
+      headers[name] = kept;
     }
-    headers[name] = kept;
   }
+  if (issues.length) throw VaultError.validation(issues);
   return { ...next, headers };
 }
 
 export async function updateMerchant(
-  runtime: Pick<Runtime, 'db' | 'keyring'>,
+  runtime: Pick<Runtime, 'db' | 'keyring' | 'config'>,
   options: { accountId: string; merchantId: string; name?: string; processor?: TProcessorConfig },
 ): Promise<MerchantWithProject> {
   const current = await getMerchantOrThrow(runtime, options);
   let processorData = {};
   if (options.processor) {
     assertProcessorAllowed(options.processor, current.environment);
+    const { wrappedDataKey, allowedProxyHosts } = await runtime.db.prisma.project.findUniqueOrThrow({ where: { id: current.projectId }, select: { wrappedDataKey: true, allowedProxyHosts: true } });
+    assertProcessorHostAllowed(
+      options.processor,
+      { environment: current.environment, allowedProxyHosts: readAllowedProxyHosts(allowedProxyHosts) },
+      runtime.config.PROXY_REQUIRE_ALLOW_LIST,
+    );
     const processor = keepRedactedHeaders(options.processor, current.processor);
-    const { wrappedDataKey } = await runtime.db.prisma.project.findUniqueOrThrow({ where: { id: current.projectId }, select: { wrappedDataKey: true } });
     processorData = { processorType: processor.type, processorSealed: sealProcessor(runtime, { id: current.projectId, wrappedDataKey }, current.id, processor) };
   }
   const updated = await runtime.db.prisma.merchant.updateMany({ where: { id: current.id }, data: { name: options.name, ...processorData } });

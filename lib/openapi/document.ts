@@ -38,10 +38,13 @@ function assertParams(route: DefinedRoute): void {
   if (inPath.join() !== declared.join()) throw new Error(`${method} ${path}: request.params declares {${declared.join(', ')}}, the path has {${inPath.join(', ')}}`);
 }
 
-/** A JSON body can be refused as invalid (400), too large (413) or not JSON (415); a query as invalid (400). */
+/**
+ * A JSON body can be refused as invalid (400), too large (413) or not JSON (415); a query as invalid (400);
+ * a path parameter holding U+0000 as invalid (400, lib/http/reject-nul.ts).
+ */
 function inputErrors(request: RouteDefinition['request']): RouteResponses {
   if (request?.body?.content['application/json']) return bodyErrors;
-  return request?.query ? { 400: bodyErrors[400] } : {};
+  return request?.query || request?.params ? { 400: bodyErrors[400] } : {};
 }
 
 export function buildOpenApiDocument(routes: readonly DefinedRoute[], servers: DocumentServers) {
@@ -71,7 +74,7 @@ export function buildOpenApiDocument(routes: readonly DefinedRoute[], servers: D
       title: 'Vault API',
       version: '1.0.0',
       description:
-        'Card and bank data vault with a PSP proxy, and its management API (dashboard sessions: SessionAuth / SessionCookie). No version prefix in paths. Every error body is `{success:false, error:{code, message}, request_id}` and every response carries `X-Request-Id`. Bodies over 1 MiB → 413; malformed JSON → 400; wrong content type → 415.',
+        'Card and bank data vault with a PSP proxy, and its management API (dashboard sessions: SessionAuth / SessionCookie). No version prefix in paths. Every error body is `{success:false, error:{code, message}, request_id}` and every response carries `X-Request-Id`. Bodies over 1 MiB → 413; malformed JSON → 400; wrong content type → 415. U+0000 (NUL) in any string of a request — JSON bodies (values and keys), query, path, headers; only the proxy\'s forwarded `request_data` and raw form/XML bodies are exempt — → 400 `validation_error` naming the field.',
       license: { name: 'Apache-2.0', identifier: 'Apache-2.0' },
     },
     servers: [{ url: servers.appUrl, description: 'This vault (APP_URL).' }],

@@ -38,13 +38,13 @@ export const pageResponse = <I extends ZodType>(id: string, item: I) =>
 export const flatResponse = <Shape extends z.ZodRawShape>(id: string, shape: Shape) => z.object({ success: z.literal(true), ...shape }).meta({ id });
 
 export const bodyErrors = {
-  400: error('`validation_error` with the failing `fields`, or malformed JSON (`invalid_json`).'),
+  400: error('`validation_error` with the failing `fields` (also any string holding U+0000), or malformed JSON (`invalid_json`).'),
   413: error('Body larger than 1 MiB.'),
   415: error('Content-Type is not JSON.'),
 };
 
 /** 503: every route but liveness and readiness needs the database and the store. */
-export const unavailable = error('Database or store unreachable: fails closed.');
+export const unavailable = error('Database or store unreachable, or the in-process store full (MEMORY_STORE_MAX_ENTRIES): fails closed.');
 
 export const MANAGERS_ONLY = 'Only the **owner** and **admin** roles may call this; other roles get 403. Every attempt (refusals included) is written to the audit log.';
 export const ANY_ROLE = 'Any role of the account (owner, admin, developer, viewer).';

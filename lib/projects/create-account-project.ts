@@ -4,7 +4,7 @@ import type { Runtime } from '../runtime';
 import { presentProject, projectColumns, type PresentedProject } from './present-project';
 
 export async function createAccountProject(
-  runtime: Pick<Runtime, 'db' | 'keyring'>,
+  runtime: Pick<Runtime, 'db' | 'keyring' | 'config'>,
   options: { accountId: string; name: string; production?: boolean },
 ): Promise<PresentedProject> {
   const created = await createProject(runtime, { accountId: options.accountId, name: options.name, environment: options.production ? 'production' : 'test' });

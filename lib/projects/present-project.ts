@@ -1,8 +1,11 @@
-// The API shape of a project. The pub key (production only) is publishable: it is shown in details.
+// The API shape of a project. The pub key (production only) is publishable: it is shown in details; so is
+// the destination allow-list (`allowed_proxy_hosts`, null = any public host).
 import type { z } from 'zod';
+import { readAllowedProxyHosts } from '../proxy/proxy-host-allow-list';
 import type { ZProjectView } from './schemas';
 
-export type ProjectRow = { id: string; name: string; environment: 'test' | 'production'; createdAt: Date };
+/** `allowedProxyHosts` is the JSON column as read (an array of normalised entries, or null). */
+export type ProjectRow = { id: string; name: string; environment: 'test' | 'production'; allowedProxyHosts: unknown; createdAt: Date };
 
 /** Typed by its documented schema: a field added here without it fails the type check. */
 export type PresentedProject = z.output<typeof ZProjectView>;
@@ -13,9 +16,10 @@ export function presentProject(project: ProjectRow, pubKey?: string): PresentedP
     name: project.name,
     environment: project.environment,
     production: project.environment === 'production',
+    allowed_proxy_hosts: readAllowedProxyHosts(project.allowedProxyHosts),
     created_at: project.createdAt.toISOString(),
     ...(pubKey ? { pub_key: pubKey } : {}),
   };
 }
 
-export const projectColumns = { id: true, name: true, environment: true, createdAt: true } as const;
+export const projectColumns = { id: true, name: true, environment: true, allowedProxyHosts: true, createdAt: true } as const;

@@ -1,24 +1,31 @@
 // POST /internal/provision: a sub-project in the account of the calling key's project, with one
-// application allowed to tokenize. The API key (and the pub key of a production project) is shown once.
+// application allowed to tokenize (and so, by default, to reveal). The API key (and the pub key of a
+// production project) is shown once. A test project's key provisions test projects only: a leaked test
+// key must not mint production credentials. The account's project cap applies (createProject).
 import { createApplication, type CreatedApplication } from '../accounts/create-application';
 import { createProject, type CreatedProject } from '../accounts/create-project';
+import { VaultError, messages } from '../http/errors';
 import type { Runtime } from '../runtime';
 
 export type ProvisionedProject = { project: CreatedProject & { createdAt: Date }; application: CreatedApplication };
 
 export async function provisionProject(
-  runtime: Pick<Runtime, 'db' | 'keyring'>,
+  runtime: Pick<Runtime, 'db' | 'keyring' | 'config'>,
   options: { sourceProjectId: string; name: string; production?: boolean },
 ): Promise<ProvisionedProject> {
   const { prisma } = runtime.db;
-  const source = await prisma.project.findUniqueOrThrow({ where: { id: options.sourceProjectId }, select: { accountId: true } });
+  const source = await prisma.project.findUniqueOrThrow({ where: { id: options.sourceProjectId }, select: { accountId: true, environment: true } });
   const environment = options.production ? 'production' : 'test';
+  if (environment === 'production' && source.environment !== 'production') {
+    throw new VaultError('insufficient_permissions', messages.insufficientPermissions);
+  }
   const project = await createProject(runtime, { accountId: source.accountId, name: options.name, environment });
   try {
     const application = await createApplication(runtime, {
       projectId: project.id,
       environment,
       name: options.name,
+      // detokenize follows tokenization (true), as for every application created without it.
       permissions: { tokenization: true, provisioning: false },
     });
     const { createdAt } = await prisma.project.findUniqueOrThrow({ where: { id: project.id }, select: { createdAt: true } });

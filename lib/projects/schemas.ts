@@ -3,6 +3,12 @@
 import { z } from 'zod';
 import { ZApplicationPermissionsView } from '../applications/schemas';
 import { dataResponse } from '../openapi/shared';
+import {
+  ALLOWED_PROXY_HOST_RULE,
+  MAX_ALLOWED_PROXY_HOST_LENGTH,
+  MAX_ALLOWED_PROXY_HOSTS,
+  normaliseProxyHostEntry,
+} from '../proxy/proxy-host-allow-list';
 
 const name = z
   .string({ error: 'name is required' })
@@ -16,12 +22,39 @@ export const ZCreateProjectRequestSchema = z.strictObject({
 });
 export type TCreateProjectRequest = z.infer<typeof ZCreateProjectRequestSchema>;
 
+/** One allow-list entry, stored normalised (lower case, punycode, no trailing dot, no `:443`). */
+const allowedProxyHost = z
+  .string({ error: 'allowed_proxy_hosts entries must be strings' })
+  .max(MAX_ALLOWED_PROXY_HOST_LENGTH, `allowed_proxy_hosts entries must be at most ${MAX_ALLOWED_PROXY_HOST_LENGTH} characters`)
+  .transform((entry, ctx) => {
+    const normalised = normaliseProxyHostEntry(entry);
+    if (normalised === null) {
+      ctx.addIssue({ code: 'custom', message: `must be ${ALLOWED_PROXY_HOST_RULE}` });
+      return z.NEVER;
+    }
+    return normalised;
+  });
+
+/** PUT /api/projects/{id} `allowed_proxy_hosts`: the list (duplicates dropped), or null for any public host. */
+export const ZAllowedProxyHostsSchema = z
+  .array(allowedProxyHost, { error: 'allowed_proxy_hosts must be an array of host names, or null' })
+  .max(MAX_ALLOWED_PROXY_HOSTS, `allowed_proxy_hosts may hold at most ${MAX_ALLOWED_PROXY_HOSTS} entries`)
+  .transform((entries) => [...new Set(entries)])
+  .nullable()
+  .meta({
+    description: `Where this project's card data may be sent (POST /proxy/transaction and its merchants' http processors): each entry ${ALLOWED_PROXY_HOST_RULE}; at most ${MAX_ALLOWED_PROXY_HOSTS}. Any other host is refused with 400 \`Invalid proxy URL\` (\`proxy_host_not_allowed\`) before anything connects. \`[]\` allows no host; \`null\` clears the list: any public host (a production project reaches no host when the server sets PROXY_REQUIRE_ALLOW_LIST=true). Private addresses stay refused unless the operator allow-lists them in PROXY_ALLOWED_PRIVATE_HOSTS: a host must pass both.`,
+    example: ['api.psp.example', '*.psp.example', 'gateway.psp.example:8443'],
+  });
+
 export const ZUpdateProjectRequestSchema = z
   .strictObject({
     name: name.optional(),
     rotate_pub_key: z.boolean({ error: 'rotate_pub_key must be a boolean' }).optional(),
+    allowed_proxy_hosts: ZAllowedProxyHostsSchema.optional(),
   })
-  .refine((body) => body.name !== undefined || body.rotate_pub_key === true, { message: 'name or rotate_pub_key is required' });
+  .refine((body) => body.name !== undefined || body.rotate_pub_key === true || body.allowed_proxy_hosts !== undefined, {
+    message: 'name, rotate_pub_key or allowed_proxy_hosts is required',
+  });
 export type TUpdateProjectRequest = z.infer<typeof ZUpdateProjectRequestSchema>;
 
 /** POST /internal/provision: the same fields as creating a project. */
@@ -37,6 +70,10 @@ export const ZProjectView = z
     name: z.string(),
     environment: z.enum(['test', 'production']),
     production: z.boolean(),
+    allowed_proxy_hosts: z
+      .array(z.string())
+      .nullable()
+      .meta({ description: 'The hosts card data may be sent to (normalised entries); null: any public host (see PUT /api/projects/{id}).' }),
     created_at: z.iso.datetime(),
     pub_key: z.string().optional().meta({ description: 'Production projects only (publishable).' }),
   })

@@ -1,7 +1,10 @@
-// Renames a project and, for a production project, rotates its pub key. Cached API-key principals carry
-// the pub key hash, so every application of the project is evicted at once after a rotation.
+// Renames a project, sets or clears its destination allow-list (`allowed_proxy_hosts`, entries already
+// normalised by the request schema; read from the database on every proxy call and charge, so a change
+// applies at once on every node) and, for a production project, rotates its pub key. Cached API-key
+// principals carry the pub key hash, so every application of the project is evicted at once after a rotation.
 import { forgetApplication } from '../accounts/api-key-cache';
 import { newPubKey } from '../accounts/api-keys';
+import { Prisma } from '../db/generated/client';
 import { VaultError } from '../http/errors';
 import type { Runtime } from '../runtime';
 import { getProjectRowOrThrow, projectNotFound } from './get-project-or-throw';
@@ -10,7 +13,7 @@ import { revealPubKey } from '../accounts/create-project';
 
 export async function updateProject(
   runtime: Pick<Runtime, 'db' | 'keyring'>,
-  options: { accountId: string; projectId: string; name?: string; rotatePubKey?: boolean },
+  options: { accountId: string; projectId: string; name?: string; rotatePubKey?: boolean; allowedProxyHosts?: string[] | null },
 ): Promise<PresentedProject> {
   const current = await getProjectRowOrThrow(runtime, options);
   if (options.rotatePubKey && current.environment !== 'production') {
@@ -23,6 +26,8 @@ export async function updateProject(
       where: { id: current.id },
       data: {
         ...(options.name !== undefined ? { name: options.name } : {}),
+        // null clears the list (SQL NULL: any public host), an array replaces it.
+        ...(options.allowedProxyHosts !== undefined ? { allowedProxyHosts: options.allowedProxyHosts ?? Prisma.DbNull } : {}),
         ...(pub ? { pubKeyHash: pub.hash, pubKeyWrapped: runtime.keyring.wrapSecret(pub.key, `pub-key/${current.id}`) } : {}),
       },
       select: projectColumns,

@@ -1,10 +1,14 @@
 // POST /proxy/transaction: inject the token's data (and a CVC session's code) into the caller's request,
 // send it to the PSP over the pooled, address-checked dispatcher, and hand back the PSP's answer with
-// any card number or security code it echoes masked. The pipeline itself is `sendToPsp`.
+// any card number or security code it echoes masked. The pipeline itself is `sendToPsp`. The URL must pass
+// the URL rules and then the project's destination allow-list, before the token is read or a CVC session
+// taken, and before anything connects.
 import type { z } from 'zod';
 import type { ApiKeyPrincipal } from '../accounts/authenticate-api-key';
 import type { Runtime } from '../runtime';
+import { loadProxyHostPolicy } from './load-proxy-host-policy';
 import type { ProxyCall } from './parse-proxy-request';
+import { assertProxyHostAllowed } from './proxy-host-allow-list';
 import { parseProxyUrl } from './proxy-url';
 import type { ZProxyResponseSchema } from './schemas';
 import { sendToPsp } from './send-to-psp';
@@ -18,6 +22,7 @@ export async function forwardTransaction(
 ): Promise<ProxyResult> {
   const { principal, call } = options;
   const url = parseProxyUrl(call.proxyUrl, runtime.allowedPrivateHosts);
+  assertProxyHostAllowed(url, await loadProxyHostPolicy(runtime, principal.project.id), runtime.config.PROXY_REQUIRE_ALLOW_LIST);
   const answer = await sendToPsp(runtime, {
     project: principal.project,
     token: call.token,

@@ -112,3 +112,61 @@ describe('maskHeaders', () => {
     });
   });
 });
+
+describe('maskSecrets: every way a PSP may write the card data back (issue 10)', () => {
+  const secrets = { pan, cvv: '737' };
+  const long = '6205500000000000004';
+  // [case, text, masked]
+  const table: [string, string, string][] = [
+    ['plain', `n=${pan}`, 'n=424242******4242'],
+    ['spaces between groups', 'n=4242 4242 4242 4242', 'n=4242 42** **** 4242'],
+    ['dashes between groups', 'n=4242-4242-4242-4242', 'n=4242-42**-****-4242'],
+    ['dots between groups', 'n=4242.4242.4242.4242', 'n=4242.42**.****.4242'],
+    ['no-break spaces', 'n=4242\u00a04242\u00a04242\u00a04242', 'n=4242\u00a042**\u00a0****\u00a04242'],
+    ['mixed separators', 'n=4242 4242-4242.4242', 'n=4242 42**-****.4242'],
+    ['form-encoded spaces (+)', 'card=4242+4242+4242+4242&x=1', 'card=4242+42**+****+4242&x=1'],
+    ['percent-encoded spaces', 'card=4242%204242%204242%204242', 'card=4242%2042**%20****%204242'],
+    ['percent-encoded dashes (both cases)', 'card=4242%2D4242%2d4242%2D4242', 'card=4242%2D42**%2d****%2D4242'],
+    ['percent-encoded dots', 'card=4242%2E4242%2E4242%2E4242', 'card=4242%2E42**%2E****%2E4242'],
+    ['percent-encoded no-break spaces', 'card=4242%C2%A04242%c2%a04242%C2%A04242', 'card=4242%C2%A042**%c2%a0****%C2%A04242'],
+    ['every digit percent-encoded', `card=${[...pan].map((d) => `%3${d}`).join('')}`, 'card=424242******4242'],
+    ['some digits percent-encoded', 'card=%34242424242424242', 'card=424242******4242'],
+    ['inside a longer text and URL', `https://psp.example/c?pan=${pan}&ok`, 'https://psp.example/c?pan=424242******4242&ok'],
+    ['CVV standalone', 'cvc: 737.', 'cvc: ***.'],
+    ['CVV percent-encoded', 'cvc=%37%33%37&x', 'cvc=***&x'],
+    ['CVV after an encoded space', 'cvc%20737', 'cvc%20***'],
+    ['CVV after an encoded `=`', 'cvc%3D737', 'cvc%3D***'],
+    ['not a CVV: inside a longer number', 'amount 17370, id 7371', 'amount 17370, id 7371'],
+    ['not a CVV: after a percent-encoded digit', 'x%31737', 'x%31737'],
+    ['not the PAN: another card', '4111 1111 1111 1111', '4111 1111 1111 1111'],
+    ['not the PAN: two separators in a row', '4242  4242 4242 4242', '4242  4242 4242 4242'],
+  ];
+
+  it.each(table)('%s', (_name, text, masked) => {
+    expect(maskSecrets(text, secrets)).toBe(masked);
+  });
+
+  it('other lengths and groupings: Amex 4-6-5 with dots, 19 digits with groups and percent-encoding', () => {
+    expect(maskSecrets('3782.822463.10005', { pan: '378282246310005' })).toBe('3782.82****.*0005');
+    expect(maskSecrets('6205 5000 0000 0000 004', { pan: long })).toBe('6205 50** **** ***0 004');
+    expect(maskSecrets('6205%205000%200000%200000%20004', { pan: long })).toBe('6205%2050**%20****%20***0%20004');
+  });
+});
+
+describe('maskJsonValue: card data sent back as JSON numbers (issue 10)', () => {
+  const long = '6205500000000000004';
+  // [case, JSON text as the PSP wrote it, secrets, JSON after masking]
+  const table: [string, string, { pan?: string; cvv?: string }, string][] = [
+    ['a 16-digit PAN as a number', `{"n":${pan}}`, { pan }, '{"n":"424242******4242"}'],
+    ['a PAN as a number with a fraction or exponent', `{"a":${pan}.0,"b":4.242424242424242e15}`, { pan }, '{"a":"424242******4242","b":"424242******4242"}'],
+    ['a 19-digit PAN as a number (rounded by JSON.parse)', `{"n":${long}}`, { pan: long }, '{"n":"620550*********0004"}'],
+    ['a PAN as a number in an array', `[1,${pan},2]`, { pan }, '[1,"424242******4242",2]'],
+    ['a CVV as a number', '{"cvc":737,"amount":7370,"x":73.7}', { cvv: '737' }, '{"cvc":"***","amount":7370,"x":73.7}'],
+    ['a 4-digit CVV as a number', '{"cid":7373}', { cvv: '7373' }, '{"cid":"***"}'],
+    ['other numbers stay numbers', '{"amount":1050,"n":4242424242424241,"big":6205500000000100000}', { pan, cvv: '737' }, '{"amount":1050,"n":4242424242424241,"big":6205500000000100000}'],
+  ];
+
+  it.each(table)('%s', (_name, json, secrets, masked) => {
+    expect(JSON.stringify(maskJsonValue(JSON.parse(json), secrets))).toBe(masked);
+  });
+});

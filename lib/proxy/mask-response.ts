@@ -1,5 +1,8 @@
 // Masks the secrets a proxied request carried wherever a PSP echoes them back (body, JSON, headers),
-// so the caller's server never receives raw card data through the proxy response.
+// so the caller's server never receives raw card data through the proxy response. A PAN is caught
+// however it is written: plain, with a space, dash or dot (or a form-encoded `+`) between digits, with
+// its digits or separators percent-encoded (`4242%204242…`, `%34%32…`), or as a JSON number (also one
+// past 2^53 that JSON.parse rounded). PSP credentials are masked by ./mask-credentials.ts.
 import { maskAccount } from '../vault/bank-rules';
 import { maskPan } from '../vault/card-rules';
 
@@ -7,24 +10,41 @@ export type ResponseSecrets = { pan?: string; cvv?: string; accountNumber?: stri
 
 const CVV_MASK = '***';
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-/** The PAN with an optional single space or dash between any two digits (`4242 4242-4242 4242`). */
-function panPattern(pan: string): string {
-  return [...pan].map(escapeRegExp).join('[ -]?');
-}
-
-/** Masks a formatted PAN digit by digit, so its separators and length survive. */
-function maskFormattedPan(match: string, pan: string): string {
-  const masked = maskPan(pan);
-  let digitIndex = 0;
-  return match.replace(/\d/g, () => masked[digitIndex++] ?? '*');
+/** A digit as it may be written: itself, or percent-encoded (`4` or `%34`). */
+function digitPattern(digit: string): string {
+  return `(?:${digit}|%3${digit})`;
 }
 
 /**
- * A masker for one response: replaces, in one pass over a text, the PAN (also spaced or dashed) by
+ * At most one separator between two digits: a space (also no-break, `+` or `%20` as forms encode it), a
+ * dash or a dot, plain or percent-encoded.
+ */
+const SEPARATOR = '(?:[ .+\u00a0-]|%20|%2[dDeE]|%[cC]2%[aA]0)?';
+
+/** The PAN with an optional separator between any two digits (`4242 4242-4242.4242`, `4242%204242…`). */
+function panPattern(pan: string): string {
+  return [...pan].map(digitPattern).join(SEPARATOR);
+}
+
+/** One digit of a number as written (plain or `%3X`), and the percent-encoded separators to keep as they are. */
+const WRITTEN_UNIT = /%3\d|%[0-9a-fA-F]{2}|\d/g;
+
+/** Masks a written PAN digit by digit, so its separators and length survive (a `%3X` digit becomes one character). */
+function maskFormattedPan(match: string, pan: string): string {
+  const masked = maskPan(pan);
+  let digitIndex = 0;
+  return match.replace(WRITTEN_UNIT, (unit) => (unit.length === 1 || unit.startsWith('%3') ? (masked[digitIndex++] ?? '*') : unit));
+}
+
+/** A number written with these digits, not inside a longer digit run (a `%3X` digit counts as one). */
+function standalone(digits: string): string {
+  const body = [...digits].map(digitPattern).join('');
+  // Not preceded by a digit (one that is not part of a `%XX` escape) nor by `%3X`; not followed by either.
+  return `(?<!%3\\d)(?<!(?<!%|%[0-9A-Fa-f])\\d)${body}(?!\\d|%3\\d)`;
+}
+
+/**
+ * A masker for one response: replaces, in one pass over a text, the PAN (however written, see above) by
  * BIN + `*` + last 4; the account number by `*` + last 4, wherever they appear; the CVV by `***` only as
  * a standalone digit run, since three digits occur everywhere (`1234` keeps its `123`). The pattern is
  * compiled once per response, and texts without a digit (most keys and values) are returned at once.
@@ -35,8 +55,8 @@ export function createMasker(secrets: ResponseSecrets): (text: string) => string
   // rescanned (a 4-digit CVV equal to the last 4 would otherwise re-mask the PAN's visible tail).
   const alternatives: Array<{ pattern: string; mask: (match: string) => string }> = [];
   if (pan) alternatives.push({ pattern: panPattern(pan), mask: (match) => maskFormattedPan(match, pan) });
-  if (accountNumber) alternatives.push({ pattern: escapeRegExp(accountNumber), mask: () => maskAccount(accountNumber) });
-  if (cvv) alternatives.push({ pattern: `(?<!\\d)${escapeRegExp(cvv)}(?!\\d)`, mask: () => CVV_MASK });
+  if (accountNumber) alternatives.push({ pattern: [...accountNumber].map(digitPattern).join(''), mask: () => maskAccount(accountNumber) });
+  if (cvv) alternatives.push({ pattern: standalone(cvv), mask: () => CVV_MASK });
   if (alternatives.length === 0) return (text) => text;
 
   const combined = new RegExp(alternatives.map(({ pattern }) => `(${pattern})`).join('|'), 'g');
@@ -53,10 +73,14 @@ export function maskSecrets(text: string, secrets: ResponseSecrets): string {
   return createMasker(secrets)(text);
 }
 
-/** A JSON number that is a secret (e.g. an echoed `"cvc": 123`) becomes the masked string. */
+/**
+ * A JSON number that is a secret (an echoed `"cvc": 123`, `"number": 4242424242424242`) becomes the masked
+ * string. A PAN beyond 2^53 arrives rounded by JSON.parse (6205500000000000004 → 6205500000000000000):
+ * still its leading digits, so any number that parses to the PAN's value is masked.
+ */
 function maskNumber(value: number, secrets: ResponseSecrets): number | string {
   const text = String(value);
-  if (secrets.pan && text === secrets.pan) return maskPan(secrets.pan);
+  if (secrets.pan && (text === secrets.pan || value === Number(secrets.pan))) return maskPan(secrets.pan);
   if (secrets.accountNumber && text === secrets.accountNumber) return maskAccount(secrets.accountNumber);
   if (secrets.cvv && text === secrets.cvv) return CVV_MASK;
   return value;

@@ -64,7 +64,8 @@ function assertSendableHeaders(headers: Record<string, string>): void {
 }
 
 function parseJsonEnvelope(bytes: Uint8Array): ProxyCall {
-  const envelope = ZProxyTransactionRequestSchema.parse(parseJson(bytes));
+  // request_data may hold U+0000: it is forwarded to the PSP, never stored (every other field is checked).
+  const envelope = ZProxyTransactionRequestSchema.parse(parseJson(bytes, { nulAllowedIn: ['request_data'] }));
   const headers = envelope.http_headers ?? {};
   assertSendableHeaders(headers);
   const hasContentType = Object.keys(headers).some((name) => name.toLowerCase() === 'content-type');

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { serveStatic } from 'next/dist/server/serve-static';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseTrustProxy } from '../http/client-ip';
 import { createLogger } from '../logger';
 import { projectRoot } from '../paths';
 import { createVaultServer } from './create-server';
@@ -86,5 +87,33 @@ describe('public files', () => {
   it("leaves every other file to Next's own type", async () => {
     const response = await fetch(`${filesBase}/checkout.js`);
     expect(response.headers.get('content-type')).toMatch(/^application\/javascript/);
+  });
+});
+
+describe('behind a trusted proxy (TRUST_PROXY)', () => {
+  const seen: (string | undefined)[] = [];
+  const proxied = createVaultServer({
+    logger: createLogger({ level: 'silent' }),
+    trustProxy: parseTrustProxy('1'),
+    next: async (req, res) => {
+      seen.push(req.headers['x-forwarded-for'] as string | undefined);
+      res.end('ok');
+    },
+  });
+  let proxiedBase: string;
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => proxied.server.listen(0, '127.0.0.1', resolve));
+    proxiedBase = `http://127.0.0.1:${(proxied.server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise((resolve) => proxied.server.close(resolve)));
+
+  it.each([
+    ['198.51.100.7', '198.51.100.7'],
+    ['6.6.6.6, 198.51.100.7', '198.51.100.7'],
+    ['6.6.6.6, garbage', '127.0.0.1'],
+    [undefined, '127.0.0.1'],
+  ])('hands Next one resolved address: X-Forwarded-For %j → %s', async (forwardedFor, expected) => {
+    await fetch(`${proxiedBase}/dashboard`, { headers: { accept: 'text/html', ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}) } });
+    expect(seen.at(-1)).toBe(expected);
   });
 });

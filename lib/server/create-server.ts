@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import { resolveClientIp, type TrustProxy } from '../http/client-ip';
 import { VaultError } from '../http/errors';
 import { matchFastRoute } from '../http/fast-routes';
 import { readNodeBody, sendWebResponse, toWebRequest } from '../http/node-bridge';
@@ -21,6 +22,16 @@ export type VaultServer = {
   drain(graceMs: number): Promise<void>;
 };
 
+/**
+ * HTTPS only, for a year, subdomains included (OWASP ASVS V3.4.1), on every response when
+ * the public URL is https. Not `preload`: that is a decision for the owner of the domain.
+ */
+export const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
+
+export function hstsApplies(appUrl: string | undefined): boolean {
+  return appUrl !== undefined && URL.canParse(appUrl) && new URL(appUrl).protocol === 'https:';
+}
+
 /** Paths Next answers whatever the client accepts: the dashboard's next-auth endpoints (JSON too). */
 const NEXT_OWNED_PREFIXES = ['/api/auth/'];
 
@@ -34,20 +45,26 @@ function wantsApiAnswer(req: IncomingMessage, pathname: string): boolean {
 
 export function createVaultServer(options: {
   logger: Logger;
-  trustProxy: boolean;
+  /** TRUST_PROXY: which X-Forwarded-For hops to believe (false: none, the socket address is the client). */
+  trustProxy: TrustProxy;
   next?: NextRequestHandler;
   beforeNext?: BeforeNextHook;
+  /** APP_URL: when https, every response (both doors, errors included) carries Strict-Transport-Security. */
+  appUrl?: string;
 }): VaultServer {
   const { logger, trustProxy, next, beforeNext } = options;
 
   let draining = false;
+  const hsts = hstsApplies(options.appUrl);
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     // While draining, every response closes its connection so keep-alive clients let go.
     if (draining) res.shouldKeepAlive = false;
-    // One notion of the client address for both doors; a caller's own X-Forwarded-For is only
-    // believed behind a trusted reverse proxy.
-    if (!trustProxy || !req.headers['x-forwarded-for']) req.headers['x-forwarded-for'] = req.socket.remoteAddress ?? '';
+    // Set before either door writes: Next keeps headers already on the response, the fast door merges them.
+    if (hsts) res.setHeader('strict-transport-security', HSTS_VALUE);
+    // One notion of the client address for both doors: resolved here once and written as the only
+    // X-Forwarded-For entry (a caller's own entries count only as far as TRUST_PROXY trusts the hops).
+    req.headers['x-forwarded-for'] = resolveClientIp({ socketAddress: req.socket.remoteAddress, forwardedFor: req.headers['x-forwarded-for'], trust: trustProxy }) ?? '';
     const pathname = (req.url ?? '/').split('?')[0]!;
     const route = matchFastRoute(req.method ?? 'GET', pathname);
     if (!route && next && !wantsApiAnswer(req, pathname)) {

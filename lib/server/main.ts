@@ -38,7 +38,7 @@ async function main(): Promise<void> {
 
   const next = config.VAULT_API_ONLY ? undefined : await loadNext({ port: config.PORT });
   const beforeNext = next ? checkoutPageHeadersHook(runtime) : undefined;
-  const { server, drain } = createVaultServer({ logger, trustProxy: config.TRUST_PROXY, next, beforeNext });
+  const { server, drain } = createVaultServer({ logger, trustProxy: config.TRUST_PROXY, next, beforeNext, appUrl: config.APP_URL });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.PORT, config.HOST, resolve);

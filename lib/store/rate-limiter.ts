@@ -1,15 +1,33 @@
 // Rate limits on the configured store: Redis (shared by every node) when REDIS_URL is set, memory
-// otherwise. rate-limiter-flexible does the counting; this only picks its backend.
+// otherwise. rate-limiter-flexible does the counting; this only picks its backend. In memory the counters
+// live in the store's bounded storage (oldest evicted first past MEMORY_STORE_MAX_ENTRIES), not in the
+// unbounded map RateLimiterMemory would keep for itself.
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import { RedisStore } from './redis-store';
+import type { MemoryStore } from './memory-store';
+import type { RateLimitStorage } from './rate-limit-storage';
+import type { RedisStore } from './redis-store';
 import type { KeyValueStore } from './types';
+
+/** RateLimiterMemory counting in the given storage (it reads and writes only through `_memoryStorage`). */
+class BoundedRateLimiterMemory extends RateLimiterMemory {
+  constructor(options: ConstructorParameters<typeof RateLimiterMemory>[0], storage: RateLimitStorage) {
+    super(options);
+    (this as unknown as { _memoryStorage: RateLimitStorage })._memoryStorage = storage;
+  }
+}
 
 /** `blockSeconds`: once over the limit, refuse the key that long (rather than until the window ends). */
 export type RateLimit = { points: number; durationSeconds: number; name: string; blockSeconds?: number };
 
+/**
+ * By the store's kind, not `instanceof`: Next's route bundles load their own copy of lib/, so the store the
+ * runtime shares (created by the custom server's copy) is not an instance of their classes.
+ */
 export function createRateLimiter(store: KeyValueStore, limit: RateLimit): RateLimiterAbstract {
   const options = { points: limit.points, duration: limit.durationSeconds, blockDuration: limit.blockSeconds ?? 0, keyPrefix: `rl:${limit.name}` };
-  return store instanceof RedisStore ? new RateLimiterRedis({ ...options, storeClient: store.client, useRedisPackage: false }) : new RateLimiterMemory(options);
+  if (store.kind === 'redis') return new RateLimiterRedis({ ...options, storeClient: (store as RedisStore).client, useRedisPackage: false });
+  const { rateLimits } = store as Partial<Pick<MemoryStore, 'rateLimits'>>;
+  return rateLimits ? new BoundedRateLimiterMemory(options, rateLimits) : new RateLimiterMemory(options);
 }
 
 /** Consumes one point; returns the seconds to wait when the limit is reached, else null. */

@@ -35,3 +35,12 @@ export class StoreUnavailableError extends Error {
     this.name = 'StoreUnavailableError';
   }
 }
+
+/** The in-process store holds MEMORY_STORE_MAX_ENTRIES values: a new one is refused (503) until some expire. */
+export class StoreFullError extends StoreUnavailableError {
+  constructor(readonly maxEntries: number) {
+    super();
+    this.message = `in-process store full (MEMORY_STORE_MAX_ENTRIES=${maxEntries})`;
+    this.name = 'StoreFullError';
+  }
+}

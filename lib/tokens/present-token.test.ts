@@ -28,4 +28,18 @@ describe('presentToken', () => {
       created_at: '2026-01-02T03:04:05.006Z',
     });
   });
+
+  it.each([
+    ['a 13-digit PAN stored with its BIN (before BINs of short PANs were dropped)', { mask: '*********0009', bin: '501800', last4: '0009' }, null],
+    ['a 13-digit PAN stored without a BIN', { mask: '*********0009', bin: null, last4: '0009' }, null],
+    ['a 14-digit PAN: the mask shows the BIN', { mask: '362272****1667', bin: '362272', last4: '1667' }, '362272'],
+    ['a bank account', { mask: '********6789', bin: null, last4: '6789' }, null],
+  ])('bin only where the mask shows it: %s', (_name, fields, bin) => {
+    const view = presentToken({
+      id: 'i', token: 'tok_x', projectId: 'p', applicationId: null, type: 'card', brand: null, fingerprint: 'f', testMode: false,
+      createdAt: new Date(0), ...fields,
+    });
+    expect(view.bin).toBe(bin);
+    expect(view.mask).toBe(fields.mask);
+  });
 });

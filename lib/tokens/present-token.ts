@@ -1,6 +1,8 @@
 // The public shape of a token in GET /api/tokens and GET /api/tokens/{token}: display-safe fields only
-// (mask, BIN, last 4, brand, keyed fingerprint). Never the ciphertext or anything decrypted from it.
+// (mask, BIN where the mask shows it, last 4, brand, keyed fingerprint). Never the ciphertext or anything
+// decrypted from it.
 import type { z } from 'zod';
+import { visibleBin } from '../vault/card-rules';
 import type { TokenRow as StoredTokenRow } from '../vault/insert-token';
 import type { ZTokenView } from './schemas';
 
@@ -28,7 +30,7 @@ export function presentToken(row: TokenRow): z.output<typeof ZTokenView> {
     token: row.token,
     type: row.type,
     mask: row.mask,
-    bin: row.bin,
+    bin: visibleBin(row),
     last4: row.last4,
     brand: row.brand,
     fingerprint: row.fingerprint,

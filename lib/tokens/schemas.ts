@@ -71,7 +71,7 @@ export const ZTokenView = z
     token: z.string().meta({ example: 'tok_3kT9fQ2xVbN8mWcR5yZ1aH7d' }),
     type: z.enum(['card', 'bank']),
     mask: z.string().meta({ description: 'BIN and last 4 for cards (`424242******4242`), last 4 for bank accounts.', example: '424242******4242' }),
-    bin: z.string().nullable().meta({ description: 'First 6 digits (cards only).' }),
+    bin: z.string().nullable().meta({ description: 'First 6 digits (cards only); null for bank accounts and where the mask hides them (card numbers under 14 digits).' }),
     last4: z.string(),
     brand: z.string().nullable().meta({ description: `${TOKEN_BRANDS.join(', ')}, or null (cards only).` }),
     fingerprint: z.string().meta({ description: 'Keyed HMAC of the card or account number, stable within a project.' }),

@@ -3,6 +3,7 @@ import {
   binOf,
   cvcPattern,
   detectBrand,
+  displayedBin,
   expirationMonthPattern,
   expirationYearPattern,
   last4,
@@ -10,6 +11,7 @@ import {
   maskPan,
   normaliseYear,
   stripCardSeparators,
+  visibleBin,
 } from './card-rules';
 
 describe('luhnValid', () => {
@@ -107,6 +109,24 @@ describe('display forms', () => {
   it('shows only the last 4 when BIN + last 4 would leave fewer than 4 digits hidden', () => {
     expect(maskPan('5018000000009')).toBe('*********0009');
     expect(maskPan('501800000009')).toBe('********0009');
+  });
+
+  it.each([
+    ['4242424242424242', '424242'],
+    ['36227206271667', '362272'],
+    ['5018000000009', null],
+    ['4222222222222', null],
+    ['501800000009', null],
+  ])('displayedBin(%s) is %s: the BIN only where the mask shows it', (pan, bin) => {
+    expect(displayedBin(pan)).toBe(bin);
+    if (bin) expect(maskPan(pan).startsWith(bin)).toBe(true);
+    else expect(maskPan(pan).startsWith('*')).toBe(true);
+  });
+
+  it('visibleBin hides a stored BIN that the stored mask does not show', () => {
+    expect(visibleBin({ bin: '501800', mask: '*********0009' })).toBeNull();
+    expect(visibleBin({ bin: null, mask: '*********0009' })).toBeNull();
+    expect(visibleBin({ bin: '424242', mask: '424242******4242' })).toBe('424242');
   });
 
   it('binOf is the first 6 digits, last4 the last 4', () => {

@@ -88,9 +88,30 @@ export function last4(pan: string): string {
   return pan.slice(-LAST4_LENGTH);
 }
 
+/** Whether the mask of a PAN this long shows its BIN (14 digits and more). */
+export function maskShowsBin(pan: string): boolean {
+  return pan.length >= MIN_LENGTH_TO_SHOW_BIN;
+}
+
+/**
+ * The BIN as responses may show it: only where the mask shows it too. For a PAN under 14 digits the mask
+ * is `*` + last 4, and a BIN beside it would give back what the mask hides: null.
+ */
+export function displayedBin(pan: string): string | null {
+  return maskShowsBin(pan) ? binOf(pan) : null;
+}
+
+/**
+ * The stored BIN of a token as responses show it: null unless its mask starts with it (tokens stored
+ * before BINs of short PANs were dropped still have one in their row).
+ */
+export function visibleBin(row: { bin: string | null; mask: string }): string | null {
+  return row.bin && row.mask.startsWith(row.bin) ? row.bin : null;
+}
+
 /** `424242******4242`: BIN + `*` + last 4, same length as the PAN (PCI DSS 3.4.1 maximum). */
 export function maskPan(pan: string): string {
-  if (pan.length < MIN_LENGTH_TO_SHOW_BIN) {
+  if (!maskShowsBin(pan)) {
     return '*'.repeat(Math.max(pan.length - LAST4_LENGTH, 0)) + last4(pan);
   }
   return binOf(pan) + '*'.repeat(pan.length - BIN_LENGTH - LAST4_LENGTH) + last4(pan);

@@ -1,6 +1,6 @@
 // POST /test-tokens: a card token with a reusable CVC session living TEST_CVC_SESSION_TTL_SECONDS, for
-// development against PSP sandboxes. In a production project only published PSP test cards are
-// accepted, so this door can never be used to vault a real card with a long-lived CVV.
+// development against PSP sandboxes. Only published PSP test cards are accepted, in test and production
+// projects alike, so this door can never keep a real card's CVV for a year.
 import type { AuditEntry } from '../audit/record-audit';
 import type { z } from 'zod';
 import { VaultError } from '../http/errors';
@@ -15,9 +15,9 @@ export async function createTestToken(
   options: { principal: TokenCreator; request: TTestTokenRequest; audit: AuditEntry },
 ): Promise<Omit<z.output<typeof ZTestTokenResponseSchema>, 'success'> & { tokenId: string }> {
   const { cvc, ...card } = options.request;
-  if (options.principal.project.environment === 'production' && !isPublishedTestCard(card.cardNumber)) {
+  if (!isPublishedTestCard(card.cardNumber)) {
     throw VaultError.validation([
-      { path: 'cardNumber', message: 'production projects accept only published PSP test card numbers (see GET /openapi.json)' },
+      { path: 'cardNumber', message: 'cardNumber must be a published PSP test card number (listed in GET /openapi.json); use POST /tokenize for other cards' },
     ]);
   }
   const ttlSeconds = runtime.config.TEST_CVC_SESSION_TTL_SECONDS;

@@ -1,5 +1,5 @@
 // POST /tokenize and POST /test-tokens: encrypt the card or bank data under the project key, store the
-// token with display-safe fields (mask, BIN, last 4, brand) and a keyed fingerprint, and open a CVC
+// token with display-safe fields (mask, BIN where the mask shows it, last 4, brand) and a keyed fingerprint, and open a CVC
 // session when a security code was sent. The CVC session is written first and removed again if the
 // token cannot be stored, so a failure leaves nothing half-written.
 import { randomUUID } from 'node:crypto';
@@ -11,7 +11,7 @@ import { randomBase62 } from '../crypto/random';
 import type { Runtime } from '../runtime';
 import type { CvcSessionMode } from '../store/types';
 import { maskAccount, visibleAccountDigits } from './bank-rules';
-import { binOf, detectBrand, last4, maskPan } from './card-rules';
+import { detectBrand, displayedBin, last4, maskPan } from './card-rules';
 import { createCvcSession, deleteCvcSession } from './cvc-sessions';
 import type { TokenPayload } from './token-payload';
 import { sealPayload } from './token-payload';
@@ -26,7 +26,7 @@ type Display = { mask: string; bin: string | null; last4: string; brand: string 
 function displayFields(payload: TokenPayload): Display {
   if (payload.type === 'card') {
     const pan = payload.cardNumber;
-    return { mask: maskPan(pan), bin: binOf(pan), last4: last4(pan), brand: detectBrand(pan), secret: pan };
+    return { mask: maskPan(pan), bin: displayedBin(pan), last4: last4(pan), brand: detectBrand(pan), secret: pan };
   }
   const account = payload.accountNumber;
   return { mask: maskAccount(account), bin: null, last4: visibleAccountDigits(account), brand: null, secret: `${payload.routingNumber}:${account}` };
@@ -97,7 +97,7 @@ export async function createToken(
     ...(cvcSessionId ? { cvc_session_id: cvcSessionId } : {}),
     type: options.payload.type,
     mask: display.mask,
-    ...(options.payload.type === 'card' ? { bin: display.bin ?? undefined, brand: display.brand } : {}),
+    ...(options.payload.type === 'card' ? { bin: display.bin, brand: display.brand } : {}),
     last4: display.last4,
     fingerprint,
     test_mode: options.testMode,

@@ -171,7 +171,8 @@ function pathSegment(segment: PropertyKey): string {
   return text.replace(KEY_DIGIT_RUN, REDACTED);
 }
 
-function dottedPath(path: readonly PropertyKey[]): string {
+/** A field path as error bodies name it (`data.cardNumber`), with digit runs of keys cut out. */
+export function dottedPath(path: readonly PropertyKey[]): string {
   return path.map(pathSegment).join('.');
 }
 
@@ -192,7 +193,11 @@ const tokenBase = {
   cvc_session_id: z.uuid().optional().meta({ description: 'Present when a security code was sent.' }),
   type: z.enum(['card', 'bank']),
   mask: z.string().meta({ description: 'BIN and last 4 for cards (`424242******4242`), last 4 for bank accounts.', example: '424242******4242' }),
-  bin: z.string().optional().meta({ description: 'First 6 digits (cards only).', example: '424242' }),
+  bin: z
+    .string()
+    .nullable()
+    .optional()
+    .meta({ description: 'First 6 digits (cards only); null when the mask hides them (card numbers under 14 digits: the mask is then `*` + last 4).', example: '424242' }),
   last4: z.string().meta({ description: 'Last 4 digits; empty for a bank account of only 4 digits (never the whole number).', example: '4242' }),
   brand: z.string().nullable().optional().meta({ description: 'visa, mastercard, amex, discover, diners, jcb, unionpay, maestro, or null (cards only).', example: 'visa' }),
   fingerprint: z.string().meta({ description: 'Keyed HMAC of the card or account number, stable within a project: the same card gives the same fingerprint.' }),
@@ -219,7 +224,7 @@ export const ZVerifyKeyResponseSchema = z
       project_id: z.string(),
       application_id: z.string(),
       name: z.string(),
-      permissions: z.object({ tokenization: z.object({ allowed: z.boolean() }), provisioning: z.object({ allowed: z.boolean() }) }),
+      permissions: z.object({ tokenization: z.object({ allowed: z.boolean() }), detokenize: z.object({ allowed: z.boolean() }), provisioning: z.object({ allowed: z.boolean() }) }),
     }),
   })
   .meta({ id: 'VerifyKeyResponse' });

@@ -21,6 +21,14 @@ const required = [
   '5105105105105100',
   '4000000000000002',
   '4000000000009995',
+  // One of each further source: Adyen, Checkout.com, Worldpay, the card networks' common list.
+  '4988438843884305',
+  '4543474002249996',
+  '5436031030606378',
+  '6759649826438453',
+  '4917610000000000',
+  '3088000000000017',
+  '4222222222222',
 ];
 
 describe('publishedTestCards', () => {

@@ -1,8 +1,10 @@
 import { stripCardSeparators } from './card-rules';
 
-// Card numbers that PSPs publish for their sandboxes. They are public knowledge, so a production
-// project can refuse them and a test project can accept them without any risk of holding real PANs.
-// Every number passes Luhn (pinned by test-cards.test.ts).
+// Card numbers that PSPs and card networks publish for their sandboxes. POST /test-tokens accepts only
+// these, in every project: its CVC session lives a year, so it must never hold a real card's code. They
+// are public knowledge, so holding them with a long-lived CVV risks nothing. Every number passes Luhn
+// and is 12–19 digits (pinned by test-cards.test.ts). Only well-known numbers are listed, each group with
+// the page that publishes it; a number several providers publish appears once, under the first.
 
 // Stripe (docs.stripe.com/testing): successful payments by brand.
 const stripeBrands = [
@@ -24,9 +26,26 @@ const stripeBrands = [
   '6200000000000005', // UnionPay
   '6200000000000047', // UnionPay debit
   '6205500000000000004', // UnionPay 19-digit
+  '6035227716427021', // eftpos Australia
 ];
 
-// Stripe: declines, risk and check failures.
+// Stripe (docs.stripe.com/testing#international-cards): cards by country.
+const stripeCountries = [
+  '4000000760000002', // Brazil
+  '4000001240000000', // Canada
+  '4000004840008001', // Mexico
+  '4000000320000021', // Argentina
+  '4000007840000001', // United Arab Emirates
+  '4000000400000008', // Austria
+  '4000000560000004', // Belgium
+  '4000002080000001', // Denmark
+  '4000002460000001', // Finland
+  '4000002500000003', // France
+  '4000002760000016', // Germany
+  '4000003800000008', // Italy
+];
+
+// Stripe (docs.stripe.com/testing#declined-payments, #fraud-prevention, #disputes, #refunds).
 const stripeScenarios = [
   '4000000000000002', // generic decline
   '4000000000009995', // insufficient funds
@@ -49,19 +68,20 @@ const stripeScenarios = [
   '4000000000004954', // elevated risk
 ];
 
-// Stripe: 3D Secure.
+// Stripe (docs.stripe.com/testing#regulatory-cards): 3D Secure.
 const stripeThreeDSecure = [
   '4000002500003155', // authentication required unless set up
   '4000002760003184', // authentication always required
   '4000000000003220', // 3DS2 authentication required
   '4000000000003063', // 3DS required
+  '4000000000003055', // 3DS supported, not required
   '4000008400001629', // 3DS required, then declined
   '4000002500001001', // Cartes Bancaires / Visa, 3DS
 ];
 
 // Braintree (developer.paypal.com/braintree/docs/reference/general/testing): valid and declining cards.
 const braintree = [
-  '4111111111111111', // Visa (also Adyen's default Visa)
+  '4111111111111111', // Visa (also Adyen's, Worldpay's and most gateways' default Visa)
   '4005519200000004', // Visa
   '4009348888881881', // Visa
   '4012000033330026', // Visa
@@ -83,8 +103,15 @@ const adyen = [
   '4988438843884305', // Visa classic
   '4166676667666746', // Visa classic
   '4646464646464644', // Visa classic
-  '4444333322221111', // Visa corporate
+  '4111111145551142', // Visa classic
+  '4444333322221111', // Visa corporate (also Worldpay's Visa credit)
   '4400000000000008', // Visa debit
+  '4000620000000007', // Visa commercial
+  '4000060000000006', // Visa
+  '4293189100000008', // Visa
+  '4988080000000000', // Visa
+  '4001590000000001', // Visa
+  '4000180000000002', // Visa
   '4977949494949497', // Visa gold
   '5555341244441115', // Mastercard
   '5577000055770004', // Mastercard consumer
@@ -92,25 +119,80 @@ const adyen = [
   '5585558555855583', // Mastercard consumer
   '5555444433331111', // Mastercard consumer
   '5500000000000004', // Mastercard debit
-  '5424000000000015', // Mastercard pro
+  '5424000000000015', // Mastercard pro (also Authorize.net's Mastercard)
   '5100081112223332', // Mastercard
   '5100290029002909', // Mastercard consumer
   '2222400070000005', // Mastercard 2-series
+  '2222410740360010', // Mastercard 2-series
   '5101180000000007', // Mastercard commercial
-  '370000000000002', // Amex
+  '370000000000002', // Amex (also Authorize.net's)
+  '370000000100018', // Amex
   '36006666333344', // Diners
+  '3607050000001020', // Diners
   '6011601160116611', // Discover
   '6445644564456445', // Discover
   '3569990010095841', // JCB
+  '6771798021000008', // Maestro
   '6243030000000001', // UnionPay
+];
+
+// Checkout.com (its docs, "Testing" → "Test cards": checkout.com/docs).
+const checkoutCom = [
+  '4543474002249996', // Visa
+  '4658584090000001', // Visa
+  '4484070000035519', // Visa
+  '5436031030606378', // Mastercard
+  '5199992312641465', // Mastercard
+  '5305484748800098', // Mastercard
+  '345678901234564', // Amex
+  '30123456789019', // Diners
+];
+
+// Worldpay (developer.worldpay.com, "Test values" → card numbers: Access Worldpay and the Corporate gateway).
+const worldpay = [
+  '4917610000000000', // Visa debit
+  '4462030000000000', // Visa debit
+  '4917300800000000', // Visa Electron
+  '4484070000000000', // Visa purchasing
+  '5454545454545454', // Mastercard
+  '6759649826438453', // Maestro
+  '343434343434343', // Amex
+  '36700102000000', // Diners
+  '36148900647913', // Diners
+  '3528000700000000', // JCB
+  '6011000400000000', // Discover
+];
+
+// The card brands' long-standing common test numbers, as gateways publish them: Authorize.net's testing
+// guide (developer.authorize.net/hello_world/testing_guide) and PayPal's sandbox "Test credit card
+// numbers" (developer.paypal.com).
+const networks = [
+  '3566111111111113', // JCB
+  '30569309025904', // Diners Club
+  '38520000023237', // Diners Club
+  '38000000000006', // Diners Club (Authorize.net)
+  '6011000000000012', // Discover (Authorize.net)
+  '3088000000000017', // JCB (Authorize.net)
+  '2223000010309703', // Mastercard 2-series (Authorize.net)
+  '2223000010309711', // Mastercard 2-series (Authorize.net)
+  '4007000000027', // Visa 13-digit (Authorize.net)
+  '4012888818888', // Visa 13-digit (Authorize.net)
+  '4222222222222', // Visa 13-digit (PayPal, Authorize.net)
+  '5610591081018250', // Australian BankCard (PayPal)
+  '5019717010103742', // Dankort (PayPal)
+  '6331101999990016', // Switch/Solo (PayPal)
 ];
 
 export const publishedTestCards: ReadonlySet<string> = new Set([
   ...stripeBrands,
+  ...stripeCountries,
   ...stripeScenarios,
   ...stripeThreeDSecure,
   ...braintree,
   ...adyen,
+  ...checkoutCom,
+  ...worldpay,
+  ...networks,
 ]);
 
 /** Spaces and dashes between digit groups are ignored, as in the request schemas. */

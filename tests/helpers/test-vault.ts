@@ -72,7 +72,7 @@ export async function startTestVault(options: { env?: Record<string, string>; ps
   const logger = createLogger({ level: 'debug', destination: sink });
   const runtime = await createRuntime({ config, logger, pspCa: options.pspCa, migrate: !config.DATABASE_URL });
   setRuntime(runtime);
-  const { server } = createVaultServer({ logger, trustProxy: false });
+  const { server } = createVaultServer({ logger, trustProxy: config.TRUST_PROXY });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const tenants = await seedTenants(runtime);

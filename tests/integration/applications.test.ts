@@ -71,7 +71,7 @@ describe('applications — happy', () => {
         id: expect.stringMatching(/^[0-9a-f-]{36}$/),
         name: 'Checkout backend',
         api_key: expect.stringMatching(/^vk_test_[0-9A-Za-z]{32}$/),
-        permissions: { tokenization: { allowed: true }, provisioning: { allowed: false } },
+        permissions: { tokenization: { allowed: true }, detokenize: { allowed: true }, provisioning: { allowed: false } },
         created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
         project_id: vault.tenants.test.projectId,
       },
@@ -100,7 +100,7 @@ describe('applications — happy', () => {
         project_id: vault.tenants.test.projectId,
         application_id: created.id,
         name: created.name,
-        permissions: { tokenization: { allowed: tokenization }, provisioning: { allowed: provisioning } },
+        permissions: { tokenization: { allowed: tokenization }, detokenize: { allowed: tokenization }, provisioning: { allowed: provisioning } },
       });
     }
   });
@@ -139,7 +139,7 @@ describe('applications — happy', () => {
         id: created.id,
         name: created.name,
         project_id: vault.tenants.test.projectId,
-        permissions: { tokenization: { allowed: true }, provisioning: { allowed: true } },
+        permissions: { tokenization: { allowed: true }, detokenize: { allowed: true }, provisioning: { allowed: true } },
         key_prefix: created.api_key.slice(0, 12),
         last_used_at: null,
         created_at: created.created_at,
@@ -182,11 +182,12 @@ describe('applications — happy', () => {
     expect(renamed.status).toBe(200);
     expect(renamed.json).toEqual({
       success: true,
-      data: expect.objectContaining({ id: created.id, name: 'Renamed app', permissions: { tokenization: { allowed: true }, provisioning: { allowed: false } } }),
+      data: expect.objectContaining({ id: created.id, name: 'Renamed app', permissions: { tokenization: { allowed: true }, detokenize: { allowed: true }, provisioning: { allowed: false } } }),
     });
     const changed = await api('owner', 'PUT', `/api/applications/${created.id}`, { json: { permissions: { tokenization: { allowed: false } } } });
     expect(changed.status).toBe(200);
-    expect(changed.json.data).toMatchObject({ name: 'Renamed app', permissions: { tokenization: { allowed: false }, provisioning: { allowed: false } } });
+    // detokenize follows tokenization when the update does not name it.
+    expect(changed.json.data).toMatchObject({ name: 'Renamed app', permissions: { tokenization: { allowed: false }, detokenize: { allowed: false }, provisioning: { allowed: false } } });
     const both = await api('owner', 'PUT', `/api/applications/${created.id}`, { json: { name: 'Both', permissions: { provisioning: { allowed: true } } } });
     expect(both.json.data).toMatchObject({ name: 'Both', permissions: { tokenization: { allowed: false }, provisioning: { allowed: true } } });
     const verified = await verifyKey(created.api_key);

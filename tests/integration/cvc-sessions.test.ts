@@ -278,7 +278,9 @@ describe('CVC sessions', () => {
       for (const name of names) {
         const dump = await prisma.$queryRawUnsafe<{ row: string }[]>(`SELECT row_to_json(t)::text AS row FROM "${name}" t`);
         rows += dump.length;
-        for (const { row } of dump) expect(row, `a row of ${name}`).not.toMatch(cvvPattern);
+        // Bare JSON numbers (sequence and chain counters of a long-lived CI database) are not where a CVV,
+        // always a string, could be: they would match the 4 digits by chance once the counters pass them.
+        for (const { row } of dump) expect(row.replace(/:-?\d+(?=[,}\]])/g, ':#'), `a row of ${name}`).not.toMatch(cvvPattern);
       }
       expect(rows).toBeGreaterThan(0);
       // The token rows themselves, ciphertext decoded as bytes too.
@@ -289,7 +291,7 @@ describe('CVC sessions', () => {
       }
       const audit = await prisma.auditLog.findMany({ where: { projectId: vault().tenants.test.projectId } });
       expect(audit.some((row) => row.action === 'proxy.transaction')).toBe(true);
-      expect(JSON.stringify(audit)).not.toMatch(cvvPattern);
+      expect(JSON.stringify(audit).replace(/:-?\d+(?=[,}\]])/g, ':#')).not.toMatch(cvvPattern);
       expect(vault().logs.join('\n')).not.toMatch(cvvPattern);
     });
 

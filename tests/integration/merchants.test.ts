@@ -260,11 +260,11 @@ describe('merchants — errors', () => {
     expect((await api('owner', 'GET', `/api/merchants/${live.id}`)).json.data.processor.type).toBe('http');
   });
 
-  it('"********" for a header the merchant does not have → 400 naming it', async () => {
+  it('"********" for a header the merchant does not have → 400 naming each one', async () => {
     const created = await createMerchant();
     const response = await api('owner', 'PUT', `/api/merchants/${created.id}`, { json: { processor: maskedHttpProcessor() } });
     expect(response.status).toBe(400);
-    expect(response.json.error.fields.map((field: { path: string }) => field.path)).toEqual(['processor.headers.Authorization']);
+    expect(response.json.error.fields.map((field: { path: string }) => field.path)).toEqual(['processor.headers.Authorization', 'processor.headers.X-Psp-Account']);
   });
 
   it.each([

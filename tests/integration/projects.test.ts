@@ -53,9 +53,9 @@ describe('happy', () => {
       expect(response.status).toBe(200);
       expect(response.json.success).toBe(true);
       expect(response.json.data.slice(0, 3)).toEqual([
-        { id: vault.tenants.test.projectId, name: 'Test project', environment: 'test', production: false, created_at: ISO },
-        { id: vault.tenants.production.projectId, name: 'Production project', environment: 'production', production: true, created_at: ISO, pub_key: vault.tenants.production.pubKey },
-        { id: vault.tenants.other.projectId, name: 'Other test project', environment: 'test', production: false, created_at: ISO },
+        { id: vault.tenants.test.projectId, name: 'Test project', environment: 'test', production: false, allowed_proxy_hosts: null, created_at: ISO },
+        { id: vault.tenants.production.projectId, name: 'Production project', environment: 'production', production: true, allowed_proxy_hosts: null, created_at: ISO, pub_key: vault.tenants.production.pubKey },
+        { id: vault.tenants.other.projectId, name: 'Other test project', environment: 'test', production: false, allowed_proxy_hosts: null, created_at: ISO },
       ]);
     }
   });
@@ -63,7 +63,7 @@ describe('happy', () => {
   it('creates a test project (201) and audits it', async () => {
     const response = await as('admin', 'POST', '/api/projects', { name: '  Checkout  ' });
     expect(response.status).toBe(201);
-    expect(response.json).toEqual({ success: true, data: { id: UUID, name: 'Checkout', environment: 'test', production: false, created_at: ISO } });
+    expect(response.json).toEqual({ success: true, data: { id: UUID, name: 'Checkout', environment: 'test', production: false, allowed_proxy_hosts: null, created_at: ISO } });
     expect(await auditOf(response)).toMatchObject({ action: 'project.create', outcome: 'success', statusCode: 201, userId: users.admin.id, projectId: response.json.data.id });
     expect((await as('viewer', 'GET', `/api/projects/${response.json.data.id}`)).json).toEqual(response.json);
   });
@@ -73,7 +73,7 @@ describe('happy', () => {
     expect(response.status).toBe(201);
     expect(response.json).toEqual({
       success: true,
-      data: { id: UUID, name: 'Live', environment: 'production', production: true, created_at: ISO, pub_key: expect.stringMatching(/^pk_live_[0-9A-Za-z]{32}$/) },
+      data: { id: UUID, name: 'Live', environment: 'production', production: true, allowed_proxy_hosts: null, created_at: ISO, pub_key: expect.stringMatching(/^pk_live_[0-9A-Za-z]{32}$/) },
     });
     const details = await as('developer', 'GET', `/api/projects/${response.json.data.id}`);
     expect(details.status).toBe(200);
@@ -86,7 +86,7 @@ describe('happy', () => {
     const { id } = (await as('owner', 'POST', '/api/projects', { name: 'Old name' })).json.data;
     const response = await as('admin', 'PUT', `/api/projects/${id}`, { name: 'New name' });
     expect(response.status).toBe(200);
-    expect(response.json).toEqual({ success: true, data: { id, name: 'New name', environment: 'test', production: false, created_at: ISO } });
+    expect(response.json).toEqual({ success: true, data: { id, name: 'New name', environment: 'test', production: false, allowed_proxy_hosts: null, created_at: ISO } });
     expect(await auditOf(response)).toMatchObject({ action: 'project.update', outcome: 'success', projectId: id, userId: users.admin.id });
   });
 
@@ -147,7 +147,11 @@ describe('error', () => {
   it('refuses an empty update and a pub key rotation of a test project', async () => {
     const empty = await as('owner', 'PUT', `/api/projects/${vault.tenants.other.projectId}`, {});
     expect(empty.status).toBe(400);
-    expect(empty.json.error).toEqual({ code: 'validation_error', message: 'Invalid request: name or rotate_pub_key is required', fields: [{ path: '', message: 'name or rotate_pub_key is required' }] });
+    expect(empty.json.error).toEqual({
+      code: 'validation_error',
+      message: 'Invalid request: name, rotate_pub_key or allowed_proxy_hosts is required',
+      fields: [{ path: '', message: 'name, rotate_pub_key or allowed_proxy_hosts is required' }],
+    });
     const rotate = await as('owner', 'PUT', `/api/projects/${vault.tenants.other.projectId}`, { rotate_pub_key: true });
     expect(rotate.status).toBe(400);
     expect(rotate.json.error).toEqual({
@@ -221,7 +225,7 @@ describe('security', () => {
       expect(back.status).toBe(404);
     }
     const list = await as('stranger', 'GET', '/api/projects');
-    expect(list.json).toEqual({ success: true, data: [{ id: strangerProjectId, name: 'Stranger project', environment: 'test', production: false, created_at: ISO }] });
+    expect(list.json).toEqual({ success: true, data: [{ id: strangerProjectId, name: 'Stranger project', environment: 'test', production: false, allowed_proxy_hosts: null, created_at: ISO }] });
     const ours = (await as('owner', 'GET', '/api/projects')).json.data.map((project: { id: string }) => project.id);
     expect(ours).not.toContain(strangerProjectId);
     expect((await as('owner', 'GET', `/api/projects/${vault.tenants.production.projectId}`)).json.data.name).toBe('Production project');

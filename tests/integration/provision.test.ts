@@ -28,7 +28,7 @@ describe('happy', () => {
       success: true,
       data: {
         project: { id: UUID, name: 'Merchant 42', environment: 'test', created_at: ISO },
-        application: { id: UUID, name: 'Merchant 42', permissions: { tokenization: { allowed: true }, provisioning: { allowed: false } } },
+        application: { id: UUID, name: 'Merchant 42', permissions: { tokenization: { allowed: true }, detokenize: { allowed: true }, provisioning: { allowed: false } } },
         api_key: expect.stringMatching(/^vk_test_[0-9A-Za-z]{32}$/),
       },
     });
@@ -37,7 +37,7 @@ describe('happy', () => {
     expect(stored.accountId).toBe(accountId);
     const verify = await vault.call('GET', '/api/applications/key', { key: apiKey });
     expect(verify.status).toBe(200);
-    expect(verify.json.data).toMatchObject({ project_id: project.id, application_id: application.id, permissions: { tokenization: { allowed: true }, provisioning: { allowed: false } } });
+    expect(verify.json.data).toMatchObject({ project_id: project.id, application_id: application.id, permissions: { tokenization: { allowed: true }, detokenize: { allowed: true }, provisioning: { allowed: false } } });
     expect((await vault.call('POST', '/tokenize', { key: apiKey, json: cardRequest() })).status).toBeLessThan(300);
     expect(await auditOf(response)).toMatchObject({ action: 'provision', outcome: 'success', statusCode: 201, projectId: vault.tenants.test.projectId });
     expect(vault.logs.join('\n')).not.toContain(apiKey);
@@ -48,7 +48,7 @@ describe('happy', () => {
     expect(response.status).toBe(201);
     expect(response.json.data).toEqual({
       project: { id: UUID, name: 'Live merchant', environment: 'production', created_at: ISO },
-      application: { id: UUID, name: 'Live merchant', permissions: { tokenization: { allowed: true }, provisioning: { allowed: false } } },
+      application: { id: UUID, name: 'Live merchant', permissions: { tokenization: { allowed: true }, detokenize: { allowed: true }, provisioning: { allowed: false } } },
       api_key: expect.stringMatching(/^vk_live_/),
       pub_key: expect.stringMatching(/^pk_live_/),
     });
@@ -58,10 +58,10 @@ describe('happy', () => {
     expect((await vault.call('POST', '/tokenize', { key: apiKey, pubKey, json: cardRequest() })).status).toBeLessThan(300);
   });
 
-  it('a test key may provision a production sub-project too (the body decides)', async () => {
-    const response = await provision(vault.tenants.test.keys.provisioningOnly, { name: 'P', production: true });
+  it('a production key may provision a test sub-project too (the body decides)', async () => {
+    const response = await provision(vault.tenants.production.keys.provisioningOnly, { name: 'P' });
     expect(response.status).toBe(201);
-    expect(response.json.data.project.environment).toBe('production');
+    expect(response.json.data.project.environment).toBe('test');
   });
 });
 
@@ -108,6 +108,14 @@ describe('security', () => {
     expect(response.json).toEqual(error(response, 'insufficient_permissions', 'Insufficient permissions'));
     expect(await vault.runtime.db.prisma.project.count()).toBe(before);
     expect(await auditOf(response)).toMatchObject({ action: 'provision', outcome: 'failure', statusCode: 403 });
+  });
+
+  it('a test project\'s key cannot provision a production project (403, nothing created)', async () => {
+    const before = await vault.runtime.db.prisma.project.count();
+    const response = await provision(vault.tenants.test.keys.provisioningOnly, { name: 'P', production: true });
+    expect(response.status).toBe(403);
+    expect(response.json).toEqual(error(response, 'insufficient_permissions', 'Insufficient permissions'));
+    expect(await vault.runtime.db.prisma.project.count()).toBe(before);
   });
 
   it('a key of another account provisions into that account only', async () => {

@@ -82,10 +82,16 @@ describe('POST /test-tokens — happy', () => {
     expect(response.json).toMatchObject({ mask: '555555******4444', bin: '555555', last4: '4444', brand: 'mastercard', test_mode: true, expires_in: '1 year' });
   });
 
-  it('a test project accepts any valid card, not only published test cards', async () => {
-    const response = await vault.call('POST', '/test-tokens', { json: body({ cardNumber: '4539578763621486' }) });
+  it.each([
+    ['Adyen', '4988 4388 4388 4305', '498843******4305'],
+    ['Braintree', '4005519200000004', '400551******0004'],
+    ['Checkout.com', '5436031030606378', '543603******6378'],
+    ['Worldpay', '6759649826438453', '675964******8453'],
+    ['the card networks (Authorize.net)', '3088000000000017', '308800******0017'],
+  ])('a test project accepts a published test card of %s (%s)', async (_source, cardNumber, mask) => {
+    const response = await vault.call('POST', '/test-tokens', { json: body({ cardNumber }) });
     expect(response.status).toBe(201);
-    expect(response.json).toMatchObject({ mask: '453957******1486', bin: '453957', test_mode: true });
+    expect(response.json).toMatchObject({ mask, test_mode: true });
   });
 
   it('the CVC session is reusable: two proxy calls both get the cvc, then it can be deleted', async () => {
@@ -199,6 +205,45 @@ describe('POST /test-tokens — errors', () => {
     expect(await vault.runtime.db.prisma.token.count({ where })).toBe(before);
   });
 });
+
+describe('POST /test-tokens — only published test cards, in every project', () => {
+  // Luhn-valid numbers that are not on the published list: a real card's CVV must never live a year in the store.
+  const unpublished: [string, string][] = [
+    ['a Luhn-valid Visa', '4539578763621486'],
+    ['the next Luhn-valid number after 4242424242424242', '4242424242424259'],
+    ['a Luhn-valid Mastercard', '5425233430109903'],
+    ['a Luhn-valid Amex', '374245455400126'],
+    ['a published number with one more digit', '42424242424242426'],
+  ];
+
+  it.each(unpublished)('test project, %s → 400 on cardNumber, nothing stored, the number not echoed', async (_name, cardNumber) => {
+    const where = { projectId: vault.tenants.test.projectId };
+    const before = await vault.runtime.db.prisma.token.count({ where });
+    const response = await vault.call('POST', '/test-tokens', { json: body({ cardNumber }) });
+    expect(response.status).toBe(400);
+    expect(response.json).toEqual({
+      success: false,
+      error: { code: 'validation_error', message: expect.any(String), fields: [{ path: 'cardNumber', message: expect.stringContaining('published PSP test card') }] },
+      request_id: response.headers.get('x-request-id'),
+    });
+    expect(response.text).not.toContain(cardNumber);
+    expect(await vault.runtime.db.prisma.token.count({ where })).toBe(before);
+  });
+
+  it('attack: the refused number opens no CVC session (the cvc is not kept)', async () => {
+    const sessionsBefore = await storedCvcSessionCount(vault);
+    const response = await vault.call('POST', '/test-tokens', { json: body({ cardNumber: '4539578763621486', cvc: '9731' }) });
+    expect(response.status).toBe(400);
+    expect(await storedCvcSessionCount(vault)).toBe(sessionsBefore);
+  });
+});
+
+/** CVC sessions in the store right now (Redis keys under this vault's prefix, or the in-process entries). */
+async function storedCvcSessionCount(target: TestVault): Promise<number> {
+  const store = target.runtime.store as unknown as { redis?: { keys(pattern: string): Promise<string[]> }; entries?: Map<string, unknown> };
+  if (target.runtime.store.kind === 'redis') return (await store.redis!.keys(`${target.runtime.config.REDIS_KEY_PREFIX}cvc:*`)).length;
+  return [...store.entries!.keys()].filter((key) => key.startsWith('cvc:')).length;
+}
 
 describe('POST /test-tokens — production projects', () => {
   const production = () => vault.tenants.production;

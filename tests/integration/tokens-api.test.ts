@@ -362,10 +362,16 @@ describe('tokens — errors', () => {
     expectError(await api('viewer', 'GET', `/api/tokens?project_id=${UNKNOWN_ID}`), 404, 'not_found', 'Project not found');
   });
 
-  it.each([UNKNOWN_TOKEN, 'not-a-token', '%00'])('GET and DELETE /api/tokens/%s → 404 Token not found', async (token) => {
+  it.each([UNKNOWN_TOKEN, 'not-a-token'])('GET and DELETE /api/tokens/%s → 404 Token not found', async (token) => {
     expectError(await api('viewer', 'GET', `/api/tokens/${token}`), 404, 'token_not_found', 'Token not found');
     expectError(await api('owner', 'DELETE', `/api/tokens/${token}`), 404, 'token_not_found', 'Token not found');
     expectError(await vault.call('DELETE', `/api/tokens/${token}`), 404, 'token_not_found', 'Token not found');
+  });
+
+  it('GET and DELETE /api/tokens/%00 → 400 naming token (U+0000 is refused in every request string)', async () => {
+    for (const response of [await api('viewer', 'GET', '/api/tokens/%00'), await api('owner', 'DELETE', '/api/tokens/%00'), await vault.call('DELETE', '/api/tokens/%00')]) {
+      expect(response.json).toEqual(fieldError(response, 'token', 'must not contain the NUL character (U+0000)'));
+    }
   });
 
   it('deleting twice: the second is a 404, audited as a failure', async () => {

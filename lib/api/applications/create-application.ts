@@ -1,5 +1,6 @@
 // POST /api/applications — create an application (owner/admin); its API key is shown this once.
 import { createAccountApplication } from '../../applications/create-account-application';
+import { presentPermissions } from '../../applications/present-application';
 import { ZCreateApplicationRequestSchema, ZCreatedApplication } from '../../applications/schemas';
 import { defineRoute } from '../../http/define-route';
 import { auditResource, managerAuth } from '../../http/managed-route';
@@ -11,7 +12,7 @@ export const POST = defineRoute({
   operationId: 'createApplication',
   tags: ['Applications'],
   summary: 'Create an application and its API key',
-  description: `${MANAGERS_ONLY} The API key is returned this once. Without \`project_id\` the application goes to the account's oldest test project; a \`project_id\` of another account is 404.`,
+  description: `${MANAGERS_ONLY} The API key is returned this once. \`permissions.detokenize\` (reveal, POST /detokenize) follows \`permissions.tokenization\` when absent; set it false for a key that tokenizes and proxies but never reveals. Without \`project_id\` the application goes to the account's oldest test project; a \`project_id\` of another account is 404.`,
   auth: managerAuth('application.create'),
   request: { body: json(ZCreateApplicationRequestSchema) },
   responses: {
@@ -24,7 +25,11 @@ export const POST = defineRoute({
       accountId: call.user.accountId,
       projectId: input.project_id,
       name: input.name,
-      permissions: { tokenization: input.permissions.tokenization.allowed, provisioning: input.permissions.provisioning.allowed },
+      permissions: {
+        tokenization: input.permissions.tokenization.allowed,
+        detokenize: input.permissions.detokenize?.allowed,
+        provisioning: input.permissions.provisioning.allowed,
+      },
     });
     Object.assign(call.target, { projectId: created.projectId, applicationId: created.id, resource: auditResource('application.create', created.id) });
     return call.json(201, {
@@ -33,7 +38,7 @@ export const POST = defineRoute({
         id: created.id,
         name: created.name,
         api_key: created.apiKey,
-        permissions: { tokenization: { allowed: created.permissions.tokenization }, provisioning: { allowed: created.permissions.provisioning } },
+        permissions: presentPermissions(created.permissions),
         created_at: created.createdAt.toISOString(),
         project_id: created.projectId,
       },

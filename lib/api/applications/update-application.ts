@@ -13,7 +13,7 @@ export const PUT = defineRoute({
   operationId: 'updateApplication',
   tags: ['Applications'],
   summary: 'Rename an application or change its permissions',
-  description: `${MANAGERS_ONLY} ${OTHER_ACCOUNT_404}`,
+  description: `${MANAGERS_ONLY} \`permissions.detokenize\` absent while \`permissions.tokenization\` is given is set to the same value; absent otherwise it is unchanged. A change applies to the key at once on this node, within 5 s on others. ${OTHER_ACCOUNT_404}`,
   auth: managerAuth('application.update'),
   request: { params: idParam('Application'), body: json(ZUpdateApplicationRequestSchema) },
   responses: { 200: ok('Updated.', ZApplicationResponse), ...applicationNotFound },
@@ -24,6 +24,7 @@ export const PUT = defineRoute({
       applicationId: call.params.id ?? '',
       name: input.name,
       tokenization: input.permissions?.tokenization?.allowed,
+      detokenize: input.permissions?.detokenize?.allowed,
       provisioning: input.permissions?.provisioning?.allowed,
     });
     Object.assign(call.target, { projectId: application.projectId, applicationId: application.id });

@@ -12,7 +12,7 @@ const responses = { 200: ok('MFA status.', ZMfaStatusResponse) };
 export const mfaStatusRoute = {
   tags: ['Auth'],
   description: 'Whether MFA is on and how many backup codes are left.',
-  auth: sessionAuth(),
+  auth: sessionAuth({ openDuringMfaEnrolment: true }),
   responses,
   handler: async (call: TypedCall<SessionCall, object, typeof responses>) => call.json(200, { success: true, ...(await mfaStatus(call.runtime, call.user.id)) }),
 };

@@ -16,7 +16,7 @@ export const POST = defineRoute({
   description: [
     'Answers a session (JWT in the body and the `vault_session` HttpOnly cookie), or `mfa_required` with an `mfa_token` for POST /auth/mfa/verify, or 403 `password_expired` with a `reset_token` for POST /auth/reset-expired-password.',
     `**Rate limit:** ${LIMITS}`,
-    '**Lockout:** 10 consecutive failed logins lock the account for 30 minutes. Unknown emails, wrong passwords and locked accounts all answer the same 401 `Invalid email or password` (a locked account also carries `Retry-After`).',
+    '**Lockout:** 10 consecutive failed logins lock the account for 30 minutes. A wrong password counts, and so does a wrong TOTP or backup code (the MFA step, turning MFA off); the count is kept atomically in the database, so concurrent attempts count exactly like sequential ones. Unknown emails, wrong passwords and locked accounts all answer the same 401 `Invalid email or password` (a locked account also carries `Retry-After`).',
   ].join('\n\n'),
   auth: publicAuth(),
   request: { body: json(ZLoginRequestSchema) },

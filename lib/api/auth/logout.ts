@@ -13,7 +13,7 @@ export const POST = defineRoute({
   tags: ['Auth'],
   summary: 'Sign out',
   description: 'Revokes the current session server-side (its JWT stops working) and clears the `vault_session` cookie.',
-  auth: sessionAuth(),
+  auth: sessionAuth({ openDuringMfaEnrolment: true }),
   responses: { 200: message('`Logged out`.') },
   handler: async (call) => {
     await revokeSession(call.runtime, call.session.sessionId);

@@ -7,12 +7,12 @@ import type { TypedCall } from '../../http/define-route';
 import { sessionResponse } from '../../http/session-response';
 import { publicAuth, type PublicCall } from '../../http/session-route';
 import { error, json, ok } from '../../openapi/shared';
-import { LIMITS, rateLimited, sessionCookieHeader } from './docs';
+import { LIMITS, rateLimited, retryAfter, sessionCookieHeader } from './docs';
 
 const request = { body: json(ZMfaVerifyRequestSchema) };
 const responses = {
   200: { ...ok('Signed in.', ZSessionResponse), headers: sessionCookieHeader },
-  401: error('Wrong code (`Invalid MFA code`), or an invalid, expired or already used `mfa_token` (`Invalid or expired token`).'),
+  401: { ...error('Wrong code (`Invalid MFA code`; also while the account is locked, with `Retry-After`), or an invalid, expired or already used `mfa_token` (`Invalid or expired token`).'), headers: retryAfter },
   ...rateLimited,
 };
 
@@ -21,7 +21,7 @@ export function mfaStep(factor: SecondFactor, kind: string) {
   return {
     tags: ['Auth'],
     summary: `Second login step: ${kind}`,
-    description: `With the \`mfa_token\` a login answered (valid 5 minutes, for one completed login; a password change or reset voids it). Answers a session like a login. ${LIMITS}`,
+    description: `With the \`mfa_token\` a login answered (valid 5 minutes, for one completed login; a password change or reset voids it). Answers a session like a login. A wrong code counts towards the account lockout (10 consecutive failures, passwords included, lock the account for 30 minutes; a correct code clears the count); while locked, every code is refused with \`Retry-After\`. ${LIMITS}`,
     auth: publicAuth(),
     request,
     responses,

@@ -1,12 +1,13 @@
-// POST /auth/send-verification-code — mail a 6-digit code (10 minutes, 5 tries) to start a registration.
+// POST /auth/send-verification-code — mail a 6-digit code (10 minutes, 5 tries) to start a registration;
+// the same answer for an email that has an account (its owner is mailed that someone tried).
 import { z } from 'zod';
-import { limitLoginAttempt } from '../../auth/login-limits';
 import { sendVerificationCode } from '../../auth/email-verification';
+import { assertRegistrationOpen, limitRegistrationAttempt } from '../../auth/registration-gate';
 import { ZSendVerificationCodeRequestSchema } from '../../auth/schemas';
 import { defineRoute } from '../../http/define-route';
 import { publicAuth } from '../../http/session-route';
 import { flatResponse, json, ok } from '../../openapi/shared';
-import { LIMITS, rateLimited } from './docs';
+import { REGISTRATION_LIMITS, registrationDoor } from './docs';
 
 const ZVerificationCodeSentResponse = flatResponse('VerificationCodeSentResponse', {
   message: z.string().meta({ description: '`Verification code sent`.' }),
@@ -19,13 +20,14 @@ export const POST = defineRoute({
   operationId: 'sendVerificationCode',
   tags: ['Auth'],
   summary: 'Mail a registration code',
-  description: `A 6-digit code, valid 10 minutes, 5 tries. ${LIMITS}`,
+  description: `A 6-digit code, valid 10 minutes, 5 tries. The answer is the same for every email: an email that already has an account is sent no code but a mail telling its owner that someone tried to register with it. ${REGISTRATION_LIMITS}`,
   auth: publicAuth(),
   request: { body: json(ZSendVerificationCodeRequestSchema) },
-  responses: { 200: ok('`Verification code sent`.', ZVerificationCodeSentResponse), ...rateLimited },
+  responses: { 200: ok('`Verification code sent` (also for an email that has an account).', ZVerificationCodeSentResponse), ...registrationDoor },
   handler: async (call) => {
+    assertRegistrationOpen(call.runtime);
     const { email } = call.input.body();
-    await limitLoginAttempt(call.runtime, { ip: call.ip, account: email });
+    await limitRegistrationAttempt(call.runtime, { ip: call.ip, email });
     await sendVerificationCode(call.runtime, email);
     return call.json(200, { success: true, message: 'Verification code sent', expires_in_seconds: 600 });
   },

@@ -1,12 +1,12 @@
 // POST /auth/verify-email-code — the mailed code → a single-use registration ticket.
 import { z } from 'zod';
-import { limitLoginAttempt } from '../../auth/login-limits';
 import { verifyEmailCode } from '../../auth/email-verification';
+import { assertRegistrationOpen, limitRegistrationAttempt } from '../../auth/registration-gate';
 import { ZVerifyEmailCodeRequestSchema } from '../../auth/schemas';
 import { defineRoute } from '../../http/define-route';
 import { publicAuth } from '../../http/session-route';
 import { error, flatResponse, json, ok } from '../../openapi/shared';
-import { LIMITS, rateLimited } from './docs';
+import { REGISTRATION_LIMITS, registrationDoor } from './docs';
 
 const ZEmailVerifiedResponse = flatResponse('EmailVerifiedResponse', {
   verified: z.literal(true),
@@ -20,17 +20,18 @@ export const POST = defineRoute({
   operationId: 'verifyEmailCode',
   tags: ['Auth'],
   summary: 'Exchange the mailed code for a registration ticket',
-  description: `The ticket is single-use and valid 30 minutes. ${LIMITS}`,
+  description: `The ticket is single-use and valid 30 minutes. ${REGISTRATION_LIMITS}`,
   auth: publicAuth(),
   request: { body: json(ZVerifyEmailCodeRequestSchema) },
   responses: {
     200: ok('Verified.', ZEmailVerifiedResponse),
-    401: error('`Invalid or expired verification code`.'),
-    ...rateLimited,
+    401: error('`Invalid or expired verification code` (also for an email that has an account: it is never sent a code).'),
+    ...registrationDoor,
   },
   handler: async (call) => {
+    assertRegistrationOpen(call.runtime);
     const input = call.input.body();
-    await limitLoginAttempt(call.runtime, { ip: call.ip, account: input.email });
+    await limitRegistrationAttempt(call.runtime, { ip: call.ip, email: input.email });
     const ticket = await verifyEmailCode(call.runtime, input);
     return call.json(200, { success: true, verified: true, ticket, expires_in_seconds: 1800 });
   },

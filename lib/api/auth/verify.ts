@@ -12,7 +12,7 @@ export const GET = defineRoute({
   operationId: 'verifySession',
   tags: ['Auth'],
   summary: 'The current session\'s user',
-  auth: sessionAuth(),
+  auth: sessionAuth({ openDuringMfaEnrolment: true }),
   responses: { 200: ok('Session is live.', flatResponse('SessionVerifyResponse', { user: ZPublicUser, expires_at: z.iso.datetime() })) },
   handler: async (call) => call.json(200, { success: true, user: publicUser(call.user), expires_at: call.session.expiresAt.toISOString() }),
 });

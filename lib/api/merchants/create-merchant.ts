@@ -6,7 +6,7 @@ import { parseJsonRequest } from '../../http/read-body';
 import { createMerchant } from '../../merchants/create-merchant';
 import { merchantSchemas, ZCreatedMerchant, ZCreateMerchantRequestSchema } from '../../merchants/schemas';
 import { MANAGERS_ONLY, OTHER_ACCOUNT_404, dataResponse, error, json, ok } from '../../openapi/shared';
-import { PROCESSOR_RULES } from './docs';
+import { PROCESSOR_RULES, processorRefused } from './docs';
 
 export const POST = defineRoute({
   method: 'POST',
@@ -19,6 +19,7 @@ export const POST = defineRoute({
   request: { body: json(ZCreateMerchantRequestSchema) },
   responses: {
     201: ok('Created; `service_api_key` is shown only now.', dataResponse('CreatedMerchantResponse', ZCreatedMerchant)),
+    ...processorRefused,
     404: error(`\`Project not found\`. ${OTHER_ACCOUNT_404}`),
   },
   handler: async (call) => {

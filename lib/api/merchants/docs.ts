@@ -12,4 +12,11 @@ export const merchantNotFound = { 404: error(`\`Merchant not found\`. ${OTHER_AC
 export const ZMerchantResponse = dataResponse('MerchantResponse', ZMerchantView);
 
 export const PROCESSOR_RULES =
-  'The processor is `{type:"sandbox"}` (test projects only: a production project answers 400 naming `processor.type`) or `{type:"http", …}`, a PSP request template charged through the same pipeline as POST /proxy/transaction. Its configuration is sealed at rest (AES-256-GCM under the project\'s data key); every response shows header values as "********".';
+  'The processor is `{type:"sandbox"}` (test projects only: a production project answers 400 naming `processor.type`) or `{type:"http", …}`, a PSP request template charged through the same pipeline as POST /proxy/transaction. Its configuration is sealed at rest (AES-256-GCM under the project\'s data key); every response shows header values as "********". An http processor\'s URL must pass the project\'s `allowed_proxy_hosts` (PUT /api/projects/{id}) when the merchant is saved and again at every charge.';
+
+/** 400s of a saved processor (besides the body's validation_error). */
+export const processorRefused = {
+  400: error(
+    '`validation_error` naming the field; `Invalid proxy URL` with `error.code` `proxy_host_not_allowed` (field `processor.url`) when the project\'s `allowed_proxy_hosts` does not list the URL\'s host, or (PROXY_REQUIRE_ALLOW_LIST=true) a production project has no list.',
+  ),
+};

@@ -1,7 +1,7 @@
 // POST /api/projects — create a project (owner/admin): test by default, production (with a pub key) on request.
 import { defineRoute } from '../../http/define-route';
 import { auditResource, managerAuth } from '../../http/managed-route';
-import { MANAGERS_ONLY, json, ok } from '../../openapi/shared';
+import { MANAGERS_ONLY, error, json, ok } from '../../openapi/shared';
 import { createAccountProject } from '../../projects/create-account-project';
 import { ZCreateProjectRequestSchema, ZProjectResponse } from '../../projects/schemas';
 
@@ -11,10 +11,13 @@ export const POST = defineRoute({
   operationId: 'createProject',
   tags: ['Projects'],
   summary: 'Create a project',
-  description: `${MANAGERS_ONLY} \`production: true\` creates a production project with a pub key; otherwise a test project.`,
+  description: `${MANAGERS_ONLY} \`production: true\` creates a production project with a pub key; otherwise a test project. An account has at most MAX_PROJECTS_PER_ACCOUNT projects (default 100): beyond, 403 with \`error.code\` \`project_limit_reached\`.`,
   auth: managerAuth('project.create'),
   request: { body: json(ZCreateProjectRequestSchema) },
-  responses: { 201: ok('Created.', ZProjectResponse) },
+  responses: {
+    201: ok('Created.', ZProjectResponse),
+    403: error('`Insufficient permissions`: the signed-in user is not an owner or admin; `project_limit_reached`: the account has MAX_PROJECTS_PER_ACCOUNT projects.'),
+  },
   handler: async (call) => {
     const input = call.input.body();
     const project = await createAccountProject(call.runtime, { accountId: call.user.accountId, ...input });

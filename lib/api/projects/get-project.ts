@@ -12,7 +12,7 @@ export const GET = defineRoute({
   operationId: 'getProject',
   tags: ['Projects'],
   summary: 'Get one project',
-  description: `${ANY_ROLE} Includes the pub key of production projects. ${OTHER_ACCOUNT_404}`,
+  description: `${ANY_ROLE} Includes the pub key of production projects and \`allowed_proxy_hosts\` (null: any public host). ${OTHER_ACCOUNT_404}`,
   auth: sessionAuth(),
   request: { params: idParam('Project') },
   responses: { 200: ok('The project.', ZProjectResponse), ...projectNotFound },

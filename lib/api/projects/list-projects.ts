@@ -1,4 +1,5 @@
-// GET /api/projects — the account's projects (any role), with the pub key of production projects.
+// GET /api/projects — the account's projects (any role), with the pub key of production projects and each
+// project's destination allow-list.
 import { z } from 'zod';
 import { defineRoute } from '../../http/define-route';
 import { sessionAuth } from '../../http/session-route';
@@ -12,7 +13,7 @@ export const GET = defineRoute({
   operationId: 'listProjects',
   tags: ['Projects'],
   summary: 'List the account\'s projects',
-  description: ANY_ROLE,
+  description: `${ANY_ROLE} Each project shows \`allowed_proxy_hosts\`: the hosts its card data may be sent to (null: any public host).`,
   auth: sessionAuth(),
   responses: { 200: ok('Projects.', dataResponse('ProjectList', z.array(ZProjectView))) },
   handler: async (call) => {

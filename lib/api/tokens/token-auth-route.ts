@@ -4,15 +4,20 @@
 //    with `Authorization: Bearer <session JWT>` naming the person behind the server call. That user is
 //    recorded in the audit row when they belong to the key's account; a Bearer that does not verify is a
 //    401 (the caller claimed a user it cannot prove). Cookies are ignored with a key: they are ambient.
+// The session door refuses a cookie-authenticated call from another origin (lib/http/csrf.ts) and a member
+// who must still enrol in MFA (lib/accounts/mfa-enrolment.ts), as every session route does.
 // One audit row per attempt once the runtime is up, success or failure, with who (user and/or
 // application), the project, the token and the outcome. Never a body.
 import { assertTokenizationPermission, authenticateApiKey } from '../../accounts/authenticate-api-key';
+import { assertMfaEnrolled } from '../../accounts/mfa-enrolment';
 import { recordAudit } from '../../audit/record-audit';
 import { hybridUserId } from '../../auth/hybrid-user';
 import { authenticateSession, type SessionUser } from '../../auth/sessions';
 import type { RouteAuth, RouteContext } from '../../http/define-route';
 import { error, unavailable } from '../../openapi/shared';
+import { CROSS_SITE_REFUSAL, MFA_ENROLMENT_REFUSAL, refusals } from '../../http/session-route';
 import { clientIp } from '../../http/client-ip';
+import { assertNotCrossSite } from '../../http/csrf';
 import { VaultError, messages } from '../../http/errors';
 import { toVaultError } from '../../http/map-error';
 import { requestIdFor } from '../../http/request-id';
@@ -48,8 +53,10 @@ async function authenticate(runtime: Runtime, request: Request, roles: readonly 
     actor.userId = await hybridUserId(runtime, request, principal);
     return { projectId: principal.project.id };
   }
+  assertNotCrossSite(request, runtime.config.APP_URL);
   const session = await authenticateSession(runtime, sessionTokenOf(request));
   actor.userId = session.user.id;
+  await assertMfaEnrolled(runtime, session.user);
   if (!roles.includes(session.user.role)) throw new VaultError('insufficient_permissions', messages.insufficientPermissions);
   return { accountId: session.user.accountId };
 }
@@ -103,7 +110,7 @@ export function sessionOrApiKeyAuth(options: { action: string; roles: readonly S
     security: [{ SessionAuth: [] }, { SessionCookie: [] }, { ApiKey: [] }, { ApiKey: [], SessionAuth: [] }],
     responses: {
       401: error('`Authentication required` (no or invalid session) or `Invalid API key`.'),
-      403: error(`\`Insufficient permissions\`: a session whose role is not ${options.roles.join(', ')}, or a key without the tokenization permission.`),
+      403: refusals(`\`Insufficient permissions\`: a session whose role is not ${options.roles.join(', ')}, or a key without the tokenization permission.`, MFA_ENROLMENT_REFUSAL, CROSS_SITE_REFUSAL),
       503: unavailable,
     },
     wrap: (handler) => tokenAuthRoute(options, handler),

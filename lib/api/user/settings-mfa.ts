@@ -18,8 +18,8 @@ export const POST = defineRoute({
   operationId: 'updateMfaSettings',
   tags: ['Auth'],
   summary: 'Set up, confirm or turn off MFA',
-  description: `\`{enable:true}\` starts setup (answers \`totp_uri\`, \`qr_code\`, \`backup_codes\`, \`pending:true\`; 409 when MFA is already on); \`{enable:true, code}\` confirms it; \`{enable:false, code}\` turns MFA off. Every attempt is audited (\`mfa.setup_start\`, \`mfa.enable\`, \`mfa.disable\`, success or failure). Requests with a code: ${LIMITS}`,
-  auth: sessionAuth(),
+  description: `\`{enable:true}\` starts setup (answers \`totp_uri\`, \`qr_code\`, \`backup_codes\`, \`pending:true\`; 409 when MFA is already on); \`{enable:true, code}\` confirms it; \`{enable:false, code}\` turns MFA off. Every attempt is audited (\`mfa.setup_start\`, \`mfa.enable\`, \`mfa.disable\`, success or failure). A wrong code to turn MFA off counts towards the account lockout, as on POST /auth/mfa/disable. Requests with a code: ${LIMITS}`,
+  auth: sessionAuth({ openDuringMfaEnrolment: true }),
   request: { body: json(ZMfaSettingsRequestSchema) },
   responses: {
     200: ok('Setup started, MFA enabled, or MFA disabled.', ZMfaSettingsResponse),

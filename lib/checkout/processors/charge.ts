@@ -4,6 +4,7 @@
 // for programming errors (unknown project or token, the sandbox outside a test project) and for the
 // vault's own outages (database, store), which the caller maps to 503.
 // Logged: one line with ids, outcome and reason. Never a card number, CVV, PSP header or PSP body.
+import { readAllowedProxyHosts } from '../../proxy/proxy-host-allow-list';
 import type { Runtime } from '../../runtime';
 import { chargeHttp } from './http-processor';
 import { failed, type ChargeOutcome, type ChargeResult } from './results';
@@ -35,7 +36,7 @@ export type ChargeRuntime = Pick<Runtime, 'db' | 'store' | 'keyring' | 'psp' | '
 export async function chargeWithProcessor(runtime: ChargeRuntime, input: ChargeInput): Promise<ChargeResult> {
   const project = await runtime.db.prisma.project.findUnique({
     where: { id: input.projectId },
-    select: { id: true, environment: true, wrappedDataKey: true },
+    select: { id: true, environment: true, wrappedDataKey: true, allowedProxyHosts: true },
   });
   if (!project) throw new Error('chargeWithProcessor: unknown project');
 
@@ -49,6 +50,8 @@ export async function chargeWithProcessor(runtime: ChargeRuntime, input: ChargeI
   } else {
     outcome = await chargeHttp(runtime, {
       project,
+      // Read with the project on every charge: a list changed since the merchant was saved applies at once.
+      hostPolicy: { environment: project.environment, allowedProxyHosts: readAllowedProxyHosts(project.allowedProxyHosts) },
       config: checked.data,
       token: input.token,
       cvcSessionId: input.cvcSessionId,

@@ -2,9 +2,12 @@
 // /proxy/transaction (sendToPsp): URL rules, connect-time address check, the token's data and the CVC
 // session's code substituted with the format's escaping, time-out, masking. The checkout's own values
 // (${amount} …) are substituted in the same pass with the same escaping. PSP behaviour never throws.
+// A URL the project's destination allow-list (`allowed_proxy_hosts`, PROXY_REQUIRE_ALLOW_LIST) refuses
+// fails the attempt before the token is read, the CVC session used or anything connects.
 import { VaultError } from '../../http/errors';
 import type { Runtime } from '../../runtime';
 import type { OutgoingBody } from '../../proxy/parse-proxy-request';
+import { isProxyHostAllowed, type ProxyHostPolicy } from '../../proxy/proxy-host-allow-list';
 import { parseProxyUrl } from '../../proxy/proxy-url';
 import { sendToPsp, type TokenProject } from '../../proxy/send-to-psp';
 import type { ExtraValues } from '../../proxy/placeholders';
@@ -30,7 +33,7 @@ const FAILURE_REASONS: Partial<Record<string, ChargeReason>> = {
 
 export async function chargeHttp(
   runtime: Pick<Runtime, 'db' | 'store' | 'keyring' | 'psp' | 'config' | 'allowedPrivateHosts'>,
-  input: { project: TokenProject; config: THttpProcessorConfig; token: string; cvcSessionId: string; values: ExtraValues; amountMinor: bigint },
+  input: { project: TokenProject; hostPolicy: ProxyHostPolicy; config: THttpProcessorConfig; token: string; cvcSessionId: string; values: ExtraValues; amountMinor: bigint },
 ): Promise<ChargeOutcome & { pspStatus?: number }> {
   const { config } = input;
   let url: URL;
@@ -38,6 +41,9 @@ export async function chargeHttp(
     url = parseProxyUrl(config.url, runtime.allowedPrivateHosts);
   } catch {
     return { result: failed(), reason: 'refused_url' };
+  }
+  if (!isProxyHostAllowed(url, input.hostPolicy, runtime.config.PROXY_REQUIRE_ALLOW_LIST)) {
+    return { result: failed(), reason: 'proxy_host_not_allowed' };
   }
   const format = config.format ?? 'json';
   try {

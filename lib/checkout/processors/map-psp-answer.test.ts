@@ -142,4 +142,16 @@ describe('mapPspAnswer — reads the unmasked answer, masks what it takes', () =
     const outcome = mapPspAnswer(config, { statusCode: 401, body }, secrets, ['Bearer sk_live_51Habc_full', 'sk_live_51Habc', '1']);
     expect(outcome.result).toEqual({ outcome: 'declined', code: 'card_declined', message: 'Invalid API key ***: use ***, version 1' });
   });
+
+  it('the bare key of a `Bearer …` header, or a truncated echo of it, is masked too', () => {
+    const credentials = ['Bearer sk_live_4eC39HqLyjWDarjtT1zdp7dc'];
+    const message = (text: string) => {
+      const outcome = mapPspAnswer(config, { statusCode: 401, body: { error: { message: text } } }, secrets, credentials);
+      return outcome.result.outcome === 'declined' ? outcome.result.message : null;
+    };
+    expect(message('Invalid API Key provided: sk_live_4eC39HqLyjWDarjtT1zdp7dc')).toBe('Invalid API Key provided: ***');
+    expect(message('No such key sk_live_4eC39Hq…')).toBe('No such key ***…');
+    expect(message('Key ending in LyjWDarjtT1zdp7dc is revoked')).toBe('Key ending in *** is revoked');
+    expect(message('Bearer token refused')).toBe('Bearer token refused');
+  });
 });

@@ -6,9 +6,10 @@
 //   → failed `processor_error`.
 // The answer is read unmasked (a CVV's digits inside an id or a compared value must not turn into `***`);
 // what is taken from it is masked before it leaves: the decline message fully (card number, CVV, and the
-// merchant's PSP credentials — the processor's header values — should the PSP echo one, e.g. "invalid key
-// sk_live_…"), the transaction id for the card and account numbers only (a short CVV-like digit run in an
-// id is no secret).
+// merchant's PSP credentials — the processor's header values, or any 8-character-or-longer part of one,
+// should the PSP echo it, e.g. "invalid key sk_live_…" from `Bearer sk_live_…`), the transaction id for
+// the card and account numbers only (a short CVV-like digit run in an id is no secret).
+import { createCredentialMasker } from '../../proxy/mask-credentials';
 import { createMasker, type ResponseSecrets } from '../../proxy/mask-response';
 import { parseJsonPath, readJsonPath, type JsonPath } from './json-path';
 import { approved, CARD_DECLINED_MESSAGE, declined, failed, type ChargeOutcome } from './results';
@@ -38,11 +39,10 @@ export function mapPspAnswer(
   return { result: approved(maskNumbers(transactionId)), reason: 'approved' };
 }
 
-/** Credentials (at least 4 characters, so a header like `1` does not mask every digit) become `***`, longest first. */
+/** Credentials become `***` whole, and wherever any 8-character-or-longer part of one appears (lib/proxy/mask-credentials.ts). */
 function withoutCredentials(mask: (text: string) => string, credentials: readonly string[]): (text: string) => string {
-  const hidden = credentials.filter((value) => value.length >= 4).sort((a, b) => b.length - a.length);
-  if (hidden.length === 0) return mask;
-  return (text) => mask(hidden.reduce((result, value) => result.split(value).join('***'), text));
+  const maskCredentials = createCredentialMasker(credentials);
+  return (text) => mask(maskCredentials(text));
 }
 
 /** A JSON body arrives parsed; one sent with another content type is parsed here when it is JSON. */

@@ -24,6 +24,8 @@ export type ChargeReason =
   | 'psp_unexpected_status'
   | 'missing_transaction_id'
   | 'refused_url'
+  /** The project's allowed_proxy_hosts (or PROXY_REQUIRE_ALLOW_LIST) refuses the processor's host. */
+  | 'proxy_host_not_allowed'
   | 'refused_address'
   | 'timeout'
   | 'network_error'
