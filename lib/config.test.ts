@@ -99,6 +99,13 @@ describe('parseConfig', () => {
     expect(problems({ MAX_PROJECTS_PER_ACCOUNT: '0' })).toEqual(['MAX_PROJECTS_PER_ACCOUNT: MAX_PROJECTS_PER_ACCOUNT must be positive']);
   });
 
+  it('DATABASE_QUERY_TIMEOUT_MS defaults to 5000, REDIS_COMMAND_TIMEOUT_MS to 1000: positive whole milliseconds', () => {
+    expect(parseConfig({})).toMatchObject({ DATABASE_QUERY_TIMEOUT_MS: 5_000, REDIS_COMMAND_TIMEOUT_MS: 1_000 });
+    expect(parseConfig({ DATABASE_QUERY_TIMEOUT_MS: '2500', REDIS_COMMAND_TIMEOUT_MS: '300' })).toMatchObject({ DATABASE_QUERY_TIMEOUT_MS: 2_500, REDIS_COMMAND_TIMEOUT_MS: 300 });
+    expect(problems({ DATABASE_QUERY_TIMEOUT_MS: '0' })).toEqual(['DATABASE_QUERY_TIMEOUT_MS: DATABASE_QUERY_TIMEOUT_MS must be positive']);
+    expect(problems({ REDIS_COMMAND_TIMEOUT_MS: '1.5' })).toEqual(['REDIS_COMMAND_TIMEOUT_MS: REDIS_COMMAND_TIMEOUT_MS must be a whole number']);
+  });
+
   it('treats empty variables as unset', () => {
     expect(parseConfig({ DATABASE_URL: '', REDIS_URL: '', PORT: '' })).toMatchObject({ embedded: true, PORT: 3000, REDIS_URL: undefined });
   });

@@ -24,6 +24,12 @@ const ZEnvSchema = z.object({
   CHECKOUT_URL: optionalUrl('CHECKOUT_URL', /^(https?:)$/),
   /** Shortest `expiresInSeconds` a checkout session may ask for (lowered only in tests). */
   CHECKOUT_MIN_EXPIRY_SECONDS: positiveInt('CHECKOUT_MIN_EXPIRY_SECONDS').max(86_400, 'CHECKOUT_MIN_EXPIRY_SECONDS must be at most 86400').default(60),
+  /**
+   * Card testing: POST /checkout/{id}/pay requests per client IP per minute, across sessions (default 10).
+   * Each session also takes at most max(10, this) per minute (lib/checkout/limit-checkout-pay.ts). Beyond
+   * either: 429 `rate_limited` with Retry-After. Raised only by test suites that pay many sessions.
+   */
+  CHECKOUT_PAY_LIMIT_PER_MINUTE: positiveInt('CHECKOUT_PAY_LIMIT_PER_MINUTE').default(10),
   DATABASE_URL: optionalUrl('DATABASE_URL', /^(postgres|postgresql):$/),
   REDIS_URL: optionalUrl('REDIS_URL', /^(redis|rediss):$/),
   /**
@@ -59,6 +65,13 @@ const ZEnvSchema = z.object({
   /** Most projects one account may have (every creation: dashboard, API, /internal/provision, CLI). */
   MAX_PROJECTS_PER_ACCOUNT: positiveInt('MAX_PROJECTS_PER_ACCOUNT').default(100),
   DATABASE_POOL_SIZE: positiveInt('DATABASE_POOL_SIZE').default(20),
+  /**
+   * PostgreSQL: the longest wait for a query's answer and for a new connection (TCP keep-alive is on), so a
+   * black-holed database answers 503 within this bound instead of holding requests. Migrations are exempt.
+   */
+  DATABASE_QUERY_TIMEOUT_MS: positiveInt('DATABASE_QUERY_TIMEOUT_MS').default(5_000),
+  /** Redis: the longest wait for a command's answer; a frozen Redis answers 503 within this bound. */
+  REDIS_COMMAND_TIMEOUT_MS: positiveInt('REDIS_COMMAND_TIMEOUT_MS').default(1_000),
   /** Dashboard/API sessions end after this much inactivity, before their JWT expires (PCI DSS 8.2.8). */
   SESSION_IDLE_TIMEOUT_SECONDS: positiveInt('SESSION_IDLE_TIMEOUT_SECONDS').default(900),
   /** Outgoing mail (password reset, email verification); unset: .eml files in VAULT_DATA_DIR/outbox. */

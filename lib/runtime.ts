@@ -50,7 +50,13 @@ export async function createRuntime(options: StartOptions = {}): Promise<Runtime
   const config = options.config ?? getConfig();
   const logger = options.logger ?? createLogger({ level: config.LOG_LEVEL });
   const keyring = new Keyring(loadMasterKey(config));
-  const db = await connectDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.VAULT_DATA_DIR, poolSize: config.DATABASE_POOL_SIZE });
+  const db = await connectDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.VAULT_DATA_DIR,
+    poolSize: config.DATABASE_POOL_SIZE,
+    queryTimeoutMs: config.DATABASE_QUERY_TIMEOUT_MS,
+    logger,
+  });
   try {
     if (options.migrate !== false) {
       const applied = await db.migrate();
@@ -60,13 +66,19 @@ export async function createRuntime(options: StartOptions = {}): Promise<Runtime
     await db.close();
     throw error;
   }
-  const store = await connectStore({ redisUrl: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX, memoryMaxEntries: config.MEMORY_STORE_MAX_ENTRIES });
+  const store = await connectStore({
+    redisUrl: config.REDIS_URL,
+    keyPrefix: config.REDIS_KEY_PREFIX,
+    memoryMaxEntries: config.MEMORY_STORE_MAX_ENTRIES,
+    commandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS,
+    logger,
+  });
   const allowedPrivateHosts = normaliseAllowList(config.PROXY_ALLOWED_PRIVATE_HOSTS);
   // An in-memory database (tests) has no data folder: its outbox goes to a fresh temporary folder.
   const mailDataDir = config.VAULT_DATA_DIR === 'memory://' ? mkdtempSync(join(tmpdir(), 'vault-mail-')) : config.VAULT_DATA_DIR;
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: mailDataDir, logger });
   const sealer = startAuditSealer({ db, logger });
-  const psp = createPspDispatcher({ allowedPrivateHosts, timeoutMs: config.PROXY_TIMEOUT_MS, ca: options.pspCa });
+  const psp = createPspDispatcher({ allowedPrivateHosts, timeoutMs: config.PROXY_TIMEOUT_MS, ca: options.pspCa, logger });
   return {
     config,
     logger,

@@ -4,7 +4,7 @@
 export type VaultCheckoutMode = 'redirect' | 'popup' | 'iframe' | 'new_tab';
 
 export interface VaultCheckoutError {
-  /** e.g. `card_declined`, `insufficient_funds`, `processor_error`, `attempts_exhausted`, `session_expired`. */
+  /** e.g. `card_declined`, `insufficient_funds`, `processor_error`, `rate_limited` (too many Pay requests: wait, then retry), `attempts_exhausted`, `session_expired`. */
   code: string;
   message: string;
 }

@@ -16,6 +16,8 @@ export type PayOutcome =
   | { kind: 'expired'; redirectUrl: string | null }
   | { kind: 'in_progress'; error: CheckoutErrorInfo }
   | { kind: 'not_found'; error: CheckoutErrorInfo }
+  /** 429: too many Pay requests from this connection or for this session; nothing was charged. */
+  | { kind: 'rate_limited'; error: CheckoutErrorInfo; retryAfterSeconds: number | null }
   /** Network failure, 5xx without a processor verdict, or anything unexpected: the customer may try again. */
   | { kind: 'unavailable' };
 
@@ -34,7 +36,7 @@ type ErrorBody = {
   error?: { code?: string; message?: string; fields?: { path?: string; message?: string }[] };
 };
 
-async function post(path: string, body: unknown): Promise<{ status: number; json: ErrorBody } | null> {
+async function post(path: string, body: unknown): Promise<{ status: number; json: ErrorBody; retryAfter: string | null } | null> {
   try {
     const response = await fetch(path, {
       method: 'POST',
@@ -45,7 +47,7 @@ async function post(path: string, body: unknown): Promise<{ status: number; json
       referrerPolicy: 'no-referrer',
     });
     const json = (await response.json().catch(() => ({}))) as ErrorBody;
-    return { status: response.status, json: json && typeof json === 'object' ? json : {} };
+    return { status: response.status, json: json && typeof json === 'object' ? json : {}, retryAfter: response.headers.get('retry-after') };
   } catch {
     return null;
   }
@@ -93,8 +95,19 @@ export async function pay(sessionId: string, body: PayBody): Promise<PayOutcome>
   }
   if (status === 410) return { kind: 'expired', redirectUrl };
   if (status === 404) return { kind: 'not_found', error: errorInfo(json, { code: 'not_found', message: messages.checkoutNotFound }) };
+  if (status === 429) {
+    const seconds = Number(answer.retryAfter);
+    return {
+      kind: 'rate_limited',
+      error: errorInfo(json, { code: 'rate_limited', message: RATE_LIMITED_MESSAGE }),
+      retryAfterSeconds: Number.isInteger(seconds) && seconds > 0 ? seconds : null,
+    };
+  }
   return { kind: 'unavailable' };
 }
+
+/** The 429's message when its body could not be read. */
+export const RATE_LIMITED_MESSAGE = 'Too many payment requests in a short time. Please wait a minute and try again.';
 
 export async function cancel(sessionId: string): Promise<CancelOutcome> {
   const answer = await post(sessionPath(sessionId, 'cancel'), {});

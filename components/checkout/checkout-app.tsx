@@ -215,6 +215,12 @@ export function CheckoutApp({ view, amountLabel, serverNow, returnUrls }: Checko
         post({ type: 'CHECKOUT_ERROR', sessionId, error: outcome.error });
         if (embedMode === 'redirect') navigateTo(returnUrls.error);
         return;
+      case 'rate_limited':
+        // Card-testing limit: nothing was charged and no attempt used; the embedding page hears it as a
+        // payment error (the SDK's onError), the customer reads the server's message.
+        post({ type: 'PAYMENT_ERROR', sessionId, error: outcome.error });
+        showBanner({ tone: 'error', title: outcome.error.message, text: 'No payment was made.' });
+        break;
       case 'unavailable':
         showBanner({ tone: 'error', title: 'We could not reach the payment service.', text: 'Check your connection and try again.' });
         break;

@@ -5,7 +5,7 @@ import { checkoutStateError } from './checkout-state-error';
 import { getCheckoutSession, type CheckoutSessionRow } from './get-checkout-session';
 
 export async function cancelCheckoutSession(
-  runtime: Pick<Runtime, 'db'>,
+  runtime: Pick<Runtime, 'db' | 'store' | 'keyring' | 'logger'>,
   options: { sessionId: string; audit: { projectId?: string | null; applicationId?: string | null } },
 ): Promise<CheckoutSessionRow> {
   const session = await getCheckoutSession(runtime, options.sessionId);

@@ -10,7 +10,7 @@ import { getCheckoutSession } from './get-checkout-session';
 
 const CLAIM_MARGIN_MS = 60_000;
 
-export async function claimCheckoutCharge(runtime: Pick<Runtime, 'db' | 'config'>, sessionId: string): Promise<{ lockId: string; attempts: number }> {
+export async function claimCheckoutCharge(runtime: Pick<Runtime, 'db' | 'config' | 'store' | 'keyring' | 'logger'>, sessionId: string): Promise<{ lockId: string; attempts: number }> {
   const { prisma } = runtime.db;
   const now = new Date();
   const lockId = randomUUID();

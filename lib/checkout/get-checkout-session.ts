@@ -1,8 +1,11 @@
 // One checkout session by its public id, with lazy expiry applied: an `open` session past its expiresAt is
 // stored as `expired` when it is observed (unless a charge claimed before the deadline is still running:
-// that charge finishes first). Unknown ids and ids of another shape are the same null.
+// that charge finishes first). Unknown ids and ids of another shape are the same null. A session whose
+// claim holds a processor answer that was never recorded gets it recorded first (./pending-charge.ts), so
+// every reader sees the charge that happened.
 import type { Runtime } from '../runtime';
 import type { CheckoutStatus, EmbedMode } from './checkout-rules';
+import { settlePendingCharge, type SettledCharge } from './pending-charge';
 import { isCheckoutSessionId } from './session-id';
 
 export const checkoutSessionColumns = {
@@ -55,16 +58,36 @@ export type CheckoutSessionRow = {
   completedAt: Date | null;
 };
 
-export async function getCheckoutSession(runtime: Pick<Runtime, 'db'>, sessionId: string, now = new Date()): Promise<CheckoutSessionRow | null> {
-  if (!isCheckoutSessionId(sessionId)) return null;
+export type CheckoutSessionReaders = Pick<Runtime, 'db' | 'store' | 'keyring' | 'logger'>;
+
+export async function getCheckoutSession(runtime: CheckoutSessionReaders, sessionId: string, now = new Date()): Promise<CheckoutSessionRow | null> {
+  return (await loadCheckoutSession(runtime, sessionId, { now })).session;
+}
+
+/** getCheckoutSession, also telling whether this read recorded a kept processor answer (and which). */
+export async function loadCheckoutSession(
+  runtime: CheckoutSessionReaders,
+  sessionId: string,
+  options: { now?: Date; requestId?: string } = {},
+): Promise<{ session: CheckoutSessionRow | null; settled: SettledCharge | null }> {
+  if (!isCheckoutSessionId(sessionId)) return { session: null, settled: null };
   const { prisma } = runtime.db;
-  const row = await prisma.checkoutSession.findUnique({ where: { id: sessionId }, select: checkoutSessionColumns });
-  if (!row || row.status !== 'open' || row.expiresAt > now) return row;
+  const now = options.now ?? new Date();
+  const read = () => prisma.checkoutSession.findUnique({ where: { id: sessionId }, select: { ...checkoutSessionColumns, chargeLockId: true, chargeLockUntil: true } });
+  let found = await read();
+  let settled: SettledCharge | null = null;
+  if (found?.status === 'open' && found.chargeLockId) {
+    settled = await settlePendingCharge(runtime, { ...found, chargeLockId: found.chargeLockId }, options.requestId, now);
+    if (settled) found = await read();
+  }
+  if (!found) return { session: null, settled };
+  const { chargeLockId: _claim, chargeLockUntil: _until, ...row } = found;
+  if (row.status !== 'open' || row.expiresAt > now) return { session: row, settled };
   // Past its deadline: stored as expired unless a live charge claim holds it (then it stays open until the
   // charge ends, and that charge's outcome decides).
   await prisma.checkoutSession.updateMany({
     where: { id: row.id, status: 'open', expiresAt: { lte: now }, OR: [{ chargeLockId: null }, { chargeLockUntil: { lt: now } }] },
     data: { status: 'expired', chargeLockId: null, chargeLockUntil: null },
   });
-  return prisma.checkoutSession.findUnique({ where: { id: sessionId }, select: checkoutSessionColumns });
+  return { session: await prisma.checkoutSession.findUnique({ where: { id: sessionId }, select: checkoutSessionColumns }), settled };
 }

@@ -45,7 +45,7 @@ export function presentCheckoutView(row: CheckoutSessionRow): CheckoutView {
   };
 }
 
-export async function loadCheckoutView(runtime: Pick<Runtime, 'db'>, sessionId: string): Promise<CheckoutView | null> {
+export async function loadCheckoutView(runtime: Pick<Runtime, 'db' | 'store' | 'keyring' | 'logger'>, sessionId: string): Promise<CheckoutView | null> {
   const row = await getCheckoutSession(runtime, sessionId);
   return row ? presentCheckoutView(row) : null;
 }

@@ -14,7 +14,7 @@ const CHECKOUT_PAGE = /^\/checkout\/([^/]+)\/?$/;
 /** The request header the page checks to know the production server set its policy (see the page). */
 export const CHECKOUT_POLICY_MARKER = 'x-vault-checkout-policy';
 
-export function checkoutPageHeadersHook(runtime: Pick<Runtime, 'db' | 'logger'>): BeforeNextHook {
+export function checkoutPageHeadersHook(runtime: Pick<Runtime, 'db' | 'store' | 'keyring' | 'logger'>): BeforeNextHook {
   return async (req, res, pathname) => {
     delete req.headers['content-security-policy'];
     delete req.headers['content-security-policy-report-only'];
@@ -29,7 +29,7 @@ export function checkoutPageHeadersHook(runtime: Pick<Runtime, 'db' | 'logger'>)
   };
 }
 
-async function framingFor(runtime: Pick<Runtime, 'db' | 'logger'>, sessionId: string): Promise<CheckoutFraming> {
+async function framingFor(runtime: Pick<Runtime, 'db' | 'store' | 'keyring' | 'logger'>, sessionId: string): Promise<CheckoutFraming> {
   try {
     const view = await loadCheckoutView(runtime, sessionId);
     if (view?.embedMode === 'iframe' && view.parentOrigin) return { kind: 'parent', origin: view.parentOrigin };

@@ -4,12 +4,18 @@
 // session's project by the vault's own code (a token, a single-use CVC session and its audit row), charged
 // through the merchant's processor, and the attempt recorded. Card data goes no further than the token
 // and the processor: the result carries only the transaction id, brand and last 4.
+// Card testing: every Pay counts against the client IP's and the session's limits first (429). The
+// processor's answer is kept until it is recorded (./pending-charge.ts): if recording fails, the claim stays
+// held and the next Pay records that answer instead of charging again (an approval answers 200 with the
+// first transaction id; a decline is counted, then this Pay charges as usual).
 import { createToken } from '../vault/create-token';
 import type { Runtime } from '../runtime';
 import { checkoutStateError } from './checkout-state-error';
 import { claimCheckoutCharge, releaseCheckoutCharge } from './claim-checkout-charge';
-import { getCheckoutSession, type CheckoutSessionRow } from './get-checkout-session';
+import { getCheckoutSession, loadCheckoutSession, type CheckoutSessionRow } from './get-checkout-session';
+import { limitCheckoutPayByIp, limitCheckoutPayBySession } from './limit-checkout-pay';
 import { loadSessionMerchant } from './load-session-merchant';
+import { forgetPendingCharge, holdChargeClaim, keepPendingCharge } from './pending-charge';
 import { chargeWithProcessor, type ChargeResult } from './processors/charge';
 import { recordCheckoutAttempt, type RecordedAttempt } from './record-checkout-attempt';
 import { ZPayCheckoutRequestSchema } from './schemas';
@@ -40,8 +46,15 @@ export async function payCheckoutSession(
     audit: { projectId?: string | null; applicationId?: string | null; tokenId?: string | null };
   },
 ): Promise<PayResult> {
-  const session = await getCheckoutSession(runtime, options.sessionId);
+  await limitCheckoutPayByIp(runtime, options.ip);
+  const { session, settled } = await loadCheckoutSession(runtime, options.sessionId, { requestId: options.requestId });
   if (session) Object.assign(options.audit, { projectId: session.projectId, applicationId: session.applicationId });
+  if (session && settled?.result.outcome === 'approved') {
+    // An earlier Pay was approved but not recorded; it is now: this Pay answers with that charge.
+    options.audit.tokenId = settled.tokenId;
+    return { status: settled.status, attempts: settled.attempts, session, result: settled.result, card: settled.card, tokenId: settled.tokenId };
+  }
+  if (session) await limitCheckoutPayBySession(runtime, session.id);
   if (!session || session.status !== 'open') throw checkoutStateError(session);
   const card = ZPayCheckoutRequestSchema.parse(options.body);
   const claim = await claimCheckoutCharge(runtime, session.id);
@@ -77,15 +90,41 @@ export async function payCheckoutSession(
       merchantId: merchant.id,
       requestId: options.requestId,
     });
-    const recorded = await recordCheckoutAttempt(runtime, {
-      sessionId: session.id,
-      lockId: claim.lockId,
-      attemptsBefore: claim.attempts,
-      expiresAt: session.expiresAt,
-      result,
-      card: cardShown,
-      requestId: options.requestId,
-    });
+    // Kept before it is recorded, so a failed write (or a node dying now) never leads to a second charge.
+    const pending = { lockId: claim.lockId, result, card: cardShown, tokenId: token.tokenId };
+    const kept = await keepPendingCharge(runtime, session.id, { state: 'answered', ...pending }).then(
+      () => true,
+      (error: unknown) => {
+        runtime.logger.error({ err: error, requestId: options.requestId, checkoutSessionId: session.id }, 'checkout charge answered: keeping its outcome until recorded failed');
+        return false;
+      },
+    );
+    let recorded: RecordedAttempt;
+    try {
+      recorded = await recordCheckoutAttempt(runtime, {
+        sessionId: session.id,
+        lockId: claim.lockId,
+        attemptsBefore: claim.attempts,
+        expiresAt: session.expiresAt,
+        result,
+        card: cardShown,
+        requestId: options.requestId,
+      });
+    } catch (error) {
+      // The processor has answered (perhaps charged) but nothing is recorded: the claim stays held, so no
+      // other Pay charges this session, and the kept answer is handed to the next reader to record.
+      const handedOver = await keepPendingCharge(runtime, session.id, { state: 'unrecorded', ...pending }).then(
+        () => true,
+        () => false,
+      );
+      await holdChargeClaim(runtime, session.id, claim.lockId).catch(() => {});
+      runtime.logger.error(
+        { requestId: options.requestId, checkoutSessionId: session.id, outcome: result.outcome, kept: handedOver, ...(result.outcome === 'approved' ? { transactionId: result.transactionId } : {}) },
+        'checkout charge answered but not recorded: its claim is held until the outcome is recorded',
+      );
+      throw error;
+    }
+    if (kept) await forgetPendingCharge(runtime, session.id).catch(() => {});
     return { ...recorded, session, result, card: cardShown, tokenId: token.tokenId };
   } finally {
     // Nothing reached the processor: the claim goes back and no attempt is used. Once the processor may

@@ -3,9 +3,11 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
+import type { Logger } from '../logger';
 import { PrismaClient } from './generated/client';
 import { lockEmbeddedDatabase } from './embedded-lock';
 import { applyMigrations } from './migrate';
+import { timeBoundClientClass } from './pg-client';
 
 /**
  * Parameterised SQL on the same connections as Prisma, for the few statements on the hot request path
@@ -62,17 +64,33 @@ export type DatabaseOptions = {
   /** Folder for the embedded database; `memory://` keeps it in memory (tests). */
   dataDir: string;
   poolSize: number;
+  /**
+   * PostgreSQL (DATABASE_QUERY_TIMEOUT_MS): the longest wait for a query's answer and for a new connection.
+   * A query past it fails (503 for the caller) and its connection is dropped and replaced.
+   */
+  queryTimeoutMs?: number;
+  /** Where a dropped connection is reported (once per connection). */
+  logger?: Logger;
 };
 
+export const DEFAULT_QUERY_TIMEOUT_MS = 5_000;
+
 export async function connectDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.databaseUrl ? connectPostgres(options.databaseUrl, options.poolSize) : connectPglite(options.dataDir);
+  return options.databaseUrl ? connectPostgres(options) : connectPglite(options.dataDir);
 }
 
-async function connectPostgres(connectionString: string, poolSize: number): Promise<Database> {
+async function connectPostgres(options: DatabaseOptions): Promise<Database> {
   const { PrismaPg } = await import('@prisma/adapter-pg');
   const { default: pg } = await import('pg');
-  const pool = new pg.Pool({ connectionString, max: poolSize, connectionTimeoutMillis: 5_000 });
-  // Idle clients that lose their server emit errors; the next query fails and is answered 503.
+  const connectionString = options.databaseUrl;
+  const timeoutMs = options.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS;
+  // Every client carries its own 'error' listener from birth (a reset socket on a checked-out client is
+  // otherwise an unhandled 'error' event: the process exits) and drops its connection when a query times out.
+  const Client = timeBoundClientClass(pg, options.logger);
+  const keepAlive = { keepAlive: true, keepAliveInitialDelayMillis: 10_000 };
+  const pool = new pg.Pool({ connectionString, max: options.poolSize, connectionTimeoutMillis: timeoutMs, query_timeout: timeoutMs, ...keepAlive, Client });
+  // The pool re-emits its idle clients' errors after removing them (the client's own listener has logged
+  // it); the next query opens a fresh connection.
   pool.on('error', () => {});
   const sql: SqlClient = {
     async query<Row>(text: string, values?: unknown[], name?: string) {
@@ -80,6 +98,9 @@ async function connectPostgres(connectionString: string, poolSize: number): Prom
     },
     async transaction(work) {
       const client = await pool.connect();
+      // A connection whose ROLLBACK (or COMMIT) failed is in an unknown state: released with the error, the
+      // pool closes it instead of handing it out again.
+      let broken: Error | undefined;
       try {
         await client.query('BEGIN');
         const result = await work({
@@ -87,19 +108,23 @@ async function connectPostgres(connectionString: string, poolSize: number): Prom
             return (await client.query(name ? { name, text, values } : { text, values })).rows as Row[];
           },
         });
-        await client.query('COMMIT');
+        await client.query('COMMIT').catch((error: Error) => {
+          broken = error;
+          throw error;
+        });
         return result;
       } catch (error) {
-        await client.query('ROLLBACK').catch(() => {});
+        if (!broken) await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
         throw error;
       } finally {
-        client.release();
+        client.release(broken);
       }
     },
   };
   // Migrations get a pool of one connection: the schema engine's session-level advisory lock must be
   // released by the session that took it, which a shared pool does not guarantee.
-  const migrationPool = new pg.Pool({ connectionString, max: 1, connectionTimeoutMillis: 5_000 });
+  // No query time-out here: a migration may rightly run longer than a request's bound.
+  const migrationPool = new pg.Pool({ connectionString, max: 1, connectionTimeoutMillis: timeoutMs, ...keepAlive, Client });
   migrationPool.on('error', () => {});
   return wrap('postgresql', new PrismaPg(pool), sql, async () => {
     if (!pool.ended) await pool.end();

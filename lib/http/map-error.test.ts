@@ -27,3 +27,14 @@ describe('toVaultError: PostgreSQL 22021 (a NUL in text) is the caller\'s 400', 
     expect(toVaultError(other)).toMatchObject({ unexpected: true, error: { status: 500 } });
   });
 });
+
+describe('toVaultError: a database past DATABASE_QUERY_TIMEOUT_MS is unavailable (503)', () => {
+  const timeout = new Error('Query read timeout');
+  it.each([
+    ['pg (raw SQL on the pool)', timeout],
+    ['through Prisma, as a cause', Object.assign(new Error('Invalid `prisma.token.create()` invocation'), { cause: timeout })],
+    ['waiting for a connection', new Error('timeout exceeded when trying to connect')],
+  ])('%s → 503 service_unavailable', (_name, error) => {
+    expect(toVaultError(error).error).toMatchObject({ status: 503, code: 'service_unavailable', message: 'Service temporarily unavailable' });
+  });
+});

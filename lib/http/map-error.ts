@@ -6,7 +6,8 @@ import { zodIssuesToFields } from '../vault/schemas';
 import { StoreUnavailableError } from '../store/types';
 import { VaultError } from './errors';
 
-const DATABASE_DOWN = /ECONNREFUSED|ECONNRESET|ETIMEDOUT|Connection terminated|connect ECONN|Can't reach database|DatabaseNotReachable|timeout exceeded when trying to connect|Client has encountered a connection error|PGlite is closed/i;
+// `Query read timeout`: pg's DATABASE_QUERY_TIMEOUT_MS passed (a black-holed or stalled database).
+const DATABASE_DOWN = /ECONNREFUSED|ECONNRESET|ETIMEDOUT|Connection terminated|connect ECONN|Can't reach database|DatabaseNotReachable|timeout exceeded when trying to connect|Client has encountered a connection error|Query read timeout|PGlite is closed/i;
 
 function isDatabaseUnavailable(error: unknown): boolean {
   for (let current: unknown = error, depth = 0; current && depth < 6; depth++) {

@@ -4,7 +4,7 @@ import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'nod
 import { createServer as createHttpsServer, type Server } from 'node:https';
 import { createServer as createTcpServer, type AddressInfo, type LookupFunction } from 'node:net';
 import { type Agent, errors } from 'undici';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeLocalhostCertificate } from '../../tests/helpers/self-signed';
 import { messages, VaultError } from '../http/errors';
 import {
@@ -197,6 +197,33 @@ describe('createPspDispatcher against loopback', () => {
       const error = await failureOf(agent.request({ origin: `https://127.0.0.1:${closedPort}`, path: '/', method: 'GET' }));
       expect(error).toMatchObject({ code: 'ECONNREFUSED' });
       expect(classifyProxyFailure(error)).toMatchObject({ code: 'proxy_failed', status: 502 });
+    } finally {
+      await agent.close();
+    }
+  });
+
+  it("logs a connection's own 'error' event instead of letting it end the process", async () => {
+    // undici emits 'error' on its Client when failing a request throws in turn (here: the handler's
+    // onError). Without a listener that is an uncaught exception.
+    const closedPort = await closedLoopbackPort();
+    const warn = vi.fn();
+    const agent = createPspDispatcher({ allowedPrivateHosts: normaliseAllowList(['127.0.0.1']), timeoutMs: TIMEOUT_MS, ca: certificate, logger: { warn } });
+    try {
+      const failedHandler = new Error('handler failed');
+      agent.dispatch(
+        { origin: `https://127.0.0.1:${closedPort}`, path: '/', method: 'GET' },
+        {
+          onConnect() {},
+          onHeaders: () => true,
+          onData: () => true,
+          onComplete() {},
+          onError() {
+            throw failedHandler;
+          },
+        },
+      );
+      await vi.waitFor(() => expect(warn).toHaveBeenCalledTimes(1));
+      expect(warn).toHaveBeenCalledWith({ err: { name: 'Error', code: undefined } }, 'PSP connection error');
     } finally {
       await agent.close();
     }

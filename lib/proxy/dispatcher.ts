@@ -3,9 +3,11 @@
 // connected to: a host name cannot pass a pre-flight check and then rebind to 127.0.0.1.
 // No redirect interceptor is installed, so a 3xx from the PSP is returned to the caller, never followed.
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import type { EventEmitter } from 'node:events';
 import { isIP, type LookupFunction } from 'node:net';
-import { Agent, buildConnector } from 'undici';
+import { Agent, buildConnector, Client, Pool, type Dispatcher } from 'undici';
 import { messages, VaultError } from '../http/errors';
+import type { Logger } from '../logger';
 import { isRefusedAddress } from './address-policy';
 import { isAllowListedHost } from './proxy-url';
 
@@ -20,6 +22,8 @@ export type PspDispatcherOptions = {
   connections?: number;
   /** Replaces the trusted CAs; for tests only. Production adds CAs with NODE_EXTRA_CA_CERTS instead. */
   ca?: string | Buffer;
+  /** Where a connection's own 'error' event is reported (see `guardClient`). */
+  logger?: Pick<Logger, 'warn'>;
 };
 
 /** Thrown from inside the connection attempt when the target address is not plainly public. */
@@ -34,7 +38,8 @@ export class RefusedAddressError extends Error {
 }
 
 export function createPspDispatcher(options: PspDispatcherOptions): Agent {
-  const { allowedPrivateHosts, timeoutMs, connections = 128, ca } = options;
+  const { allowedPrivateHosts, timeoutMs, connections = 128, ca, logger } = options;
+  const guard = guardClient(logger);
   const connect = buildConnector({
     timeout: timeoutMs,
     lookup: createAddressCheckingLookup(allowedPrivateHosts),
@@ -51,7 +56,28 @@ export function createPspDispatcher(options: PspDispatcherOptions): Agent {
     headersTimeout: timeoutMs,
     bodyTimeout: timeoutMs,
     connect: refuseNonPublicLiterals(connect, allowedPrivateHosts),
+    // undici's defaults (a Client for one connection, else a Pool of Clients), each Client guarded.
+    factory: (origin, factoryOptions) =>
+      (factoryOptions as Pool.Options).connections === 1
+        ? guard(new Client(origin, factoryOptions as Client.Options))
+        : new Pool(origin, { ...(factoryOptions as Pool.Options), factory: (clientOrigin, clientOptions) => guard(new Client(clientOrigin, clientOptions as Client.Options)) }),
   });
+}
+
+/**
+ * A request's failure reaches its caller (and becomes 502/504). undici emits 'error' on the Client itself
+ * only when failing a request throws in turn; with no listener that event would end the process. It is
+ * logged instead: name and code, the message only for system errors (any other might quote content).
+ */
+function guardClient(logger: PspDispatcherOptions['logger']) {
+  const onError = (error: unknown) => {
+    const { name, code, message } = (error ?? {}) as { name?: unknown; code?: unknown; message?: unknown };
+    logger?.warn({ err: { name, code, ...(typeof code === 'string' ? { message } : {}) } }, 'PSP connection error');
+  };
+  return (client: Client): Dispatcher => {
+    (client as unknown as EventEmitter).on('error', onError);
+    return client;
+  };
 }
 
 type ResolveAll = (

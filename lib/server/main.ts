@@ -1,10 +1,12 @@
 // `npm start` / `node dist/server.mjs`: validate config, migrate, bootstrap, load Next (unless
 // VAULT_API_ONLY), listen on PORT; on SIGTERM/SIGINT stop accepting, finish in-flight requests,
-// close pools and exit 0.
+// close pools and exit 0. In production, an embedded vault whose master key is the file beside its
+// database is warned about loudly at start (stderr and the log).
 import { bootstrapBanner, bootstrapIfEmpty } from '../accounts/bootstrap';
 import { checkoutPageHeadersHook } from '../checkout/page-headers';
 import { ConfigError, getConfig } from '../config';
-import { createLogger } from '../logger';
+import { masterKeyWarning } from '../crypto/master-key';
+import { createLogger, type Logger } from '../logger';
 import { projectRoot } from '../paths';
 import { createRuntime, setRuntime } from '../runtime';
 import { createVaultServer, type NextRequestHandler } from './create-server';
@@ -19,6 +21,23 @@ async function loadNext(options: { port: number }): Promise<NextRequestHandler> 
   return (req, res) => handle(req, res);
 }
 
+/**
+ * The last line of defence (every pool, client and dispatcher has its own 'error' listener): an error that
+ * still escapes is logged and the server keeps answering, as it does with Next loaded, which installs the
+ * same handlers itself. Without them an API-only server exited on the first stray socket error. Logged:
+ * name, code and stack frames; the message only for system errors (`read ECONNRESET`), since another
+ * message may quote input (a JSON parser's excerpt).
+ */
+function installProcessErrorHandlers(logger: Logger): void {
+  const describe = (error: unknown) => {
+    const { name, code, message, stack } = (error ?? {}) as { name?: unknown; code?: unknown; message?: unknown; stack?: unknown };
+    const frames = typeof stack === 'string' ? stack.split('\n').filter((line) => line.startsWith('    at ')).join('\n') : undefined;
+    return { name, code, frames, ...(typeof code === 'string' && typeof message === 'string' ? { message } : {}) };
+  };
+  process.on('uncaughtException', (error) => logger.error({ err: describe(error) }, 'uncaught exception'));
+  process.on('unhandledRejection', (reason) => logger.error({ err: describe(reason) }, 'unhandled promise rejection'));
+}
+
 async function main(): Promise<void> {
   let config;
   try {
@@ -31,8 +50,16 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = createLogger({ level: config.LOG_LEVEL });
+  if (config.VAULT_API_ONLY) installProcessErrorHandlers(logger);
   const runtime = await createRuntime({ config, logger });
   setRuntime(runtime);
+  // Loud on purpose: on stderr whatever LOG_LEVEL says, and in the logs.
+  const keyWarning = masterKeyWarning(config);
+  if (keyWarning) {
+    const rule = '!'.repeat(100);
+    process.stderr.write(`\n${rule}\n${keyWarning}\n${rule}\n\n`);
+    logger.warn({ masterKey: 'file', dataDir: config.VAULT_DATA_DIR }, keyWarning.split('\n')[0]!);
+  }
   const bootstrapped = await bootstrapIfEmpty(runtime);
   if (bootstrapped) process.stdout.write(bootstrapBanner(bootstrapped, config.APP_URL));
 

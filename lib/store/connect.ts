@@ -1,11 +1,21 @@
+import type { Logger } from '../logger';
 import { MemoryStore } from './memory-store';
 import { RedisStore } from './redis-store';
 import type { KeyValueStore } from './types';
 
 /**
- * Redis when a URL is configured (and then only Redis), otherwise the in-process store, holding at most
- * `memoryMaxEntries` values (MEMORY_STORE_MAX_ENTRIES).
+ * Redis when a URL is configured (and then only Redis; each command waits at most `commandTimeoutMs`,
+ * REDIS_COMMAND_TIMEOUT_MS), otherwise the in-process store, holding at most `memoryMaxEntries` values
+ * (MEMORY_STORE_MAX_ENTRIES).
  */
-export async function connectStore(options: { redisUrl?: string; keyPrefix?: string; memoryMaxEntries?: number }): Promise<KeyValueStore> {
-  return options.redisUrl ? RedisStore.connect(options.redisUrl, options.keyPrefix) : new MemoryStore(Date.now, undefined, options.memoryMaxEntries);
+export async function connectStore(options: {
+  redisUrl?: string;
+  keyPrefix?: string;
+  memoryMaxEntries?: number;
+  commandTimeoutMs?: number;
+  logger?: Logger;
+}): Promise<KeyValueStore> {
+  return options.redisUrl
+    ? RedisStore.connect(options.redisUrl, options.keyPrefix, undefined, { commandTimeoutMs: options.commandTimeoutMs, logger: options.logger })
+    : new MemoryStore(Date.now, undefined, options.memoryMaxEntries);
 }

@@ -6,7 +6,7 @@ import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAb
 import type { MemoryStore } from './memory-store';
 import type { RateLimitStorage } from './rate-limit-storage';
 import type { RedisStore } from './redis-store';
-import type { KeyValueStore } from './types';
+import { StoreUnavailableError, type KeyValueStore } from './types';
 
 /** RateLimiterMemory counting in the given storage (it reads and writes only through `_memoryStorage`). */
 class BoundedRateLimiterMemory extends RateLimiterMemory {
@@ -25,18 +25,25 @@ export type RateLimit = { points: number; durationSeconds: number; name: string;
  */
 export function createRateLimiter(store: KeyValueStore, limit: RateLimit): RateLimiterAbstract {
   const options = { points: limit.points, duration: limit.durationSeconds, blockDuration: limit.blockSeconds ?? 0, keyPrefix: `rl:${limit.name}` };
-  if (store.kind === 'redis') return new RateLimiterRedis({ ...options, storeClient: (store as RedisStore).client, useRedisPackage: false });
+  // Not connected: refused at once (503) rather than sent; a silent Redis times out like any command.
+  if (store.kind === 'redis') {
+    return new RateLimiterRedis({ ...options, storeClient: (store as RedisStore).client, useRedisPackage: false, rejectIfRedisNotReady: true });
+  }
   const { rateLimits } = store as Partial<Pick<MemoryStore, 'rateLimits'>>;
   return rateLimits ? new BoundedRateLimiterMemory(options, rateLimits) : new RateLimiterMemory(options);
 }
 
-/** Consumes one point; returns the seconds to wait when the limit is reached, else null. */
+/**
+ * Consumes one point; returns the seconds to wait when the limit is reached, else null. A limiter that
+ * cannot count (Redis down, not ready, or past REDIS_COMMAND_TIMEOUT_MS) throws StoreUnavailableError: a
+ * 503, never a request let through uncounted.
+ */
 export async function consumeOrRetryAfter(limiter: RateLimiterAbstract, key: string): Promise<number | null> {
   try {
     await limiter.consume(key);
     return null;
   } catch (result) {
     if (result instanceof RateLimiterRes) return Math.max(1, Math.ceil(result.msBeforeNext / 1000));
-    throw result;
+    throw result instanceof StoreUnavailableError ? result : new StoreUnavailableError(result);
   }
 }

@@ -1,7 +1,23 @@
-// Redis store. Commands fail fast while Redis is unreachable (no offline queue, one retry), so callers
-// answer 503 instead of hanging, and nothing silently falls back to memory.
+// Redis store. Commands fail fast while Redis is unreachable (no offline queue, one retry) and give up
+// after REDIS_COMMAND_TIMEOUT_MS while it is connected but silent (frozen, overloaded), so callers answer
+// 503 instead of hanging, and nothing silently falls back to memory. After a time-out the store counts as
+// unavailable (503 at once, without another wait) until a background PING is answered again.
 import { Redis } from 'ioredis';
+import type { Logger } from '../logger';
 import { StoreUnavailableError, type KeyValueStore } from './types';
+
+export const DEFAULT_REDIS_COMMAND_TIMEOUT_MS = 1_000;
+/** ioredis's message when `commandTimeout` passes. */
+const COMMAND_TIMEOUT_MESSAGE = 'Command timed out';
+/** Between PINGs that failed at once (not connected); a PING that times out has already waited. */
+const PROBE_PAUSE_MS = 200;
+
+export type RedisStoreOptions = {
+  /** REDIS_COMMAND_TIMEOUT_MS. */
+  commandTimeoutMs?: number;
+  /** Where losing and regaining Redis is reported (once each way). */
+  logger?: Logger;
+};
 
 // GET, check the binding prefix, DEL when the mode is `o` (once): one atomic step on the server.
 const TAKE_BOUND_SCRIPT = `
@@ -19,7 +35,21 @@ type RedisWithScripts = Redis & { takeBound(key: string, binding: string): Promi
 export class RedisStore implements KeyValueStore {
   readonly kind = 'redis' as const;
 
-  private constructor(private readonly redis: RedisWithScripts) {}
+  /** A command timed out: unavailable until a PING is answered (see `probe`). */
+  private stalled = false;
+  private closed = false;
+  /** Reported once when Redis is lost (connection or time-out), once when it is back. */
+  private lost = false;
+
+  private constructor(
+    private readonly redis: RedisWithScripts,
+    private readonly logger?: Logger,
+  ) {
+    // Errors surface on the commands; the connection keeps retrying in the background.
+    redis.on('error', () => this.reportLost('redis connection lost; answering 503 until it is back'));
+    redis.on('close', () => this.reportLost('redis connection lost; answering 503 until it is back'));
+    redis.on('ready', () => this.reportBack());
+  }
 
   /** The client, for libraries that speak Redis themselves (rate-limiter-flexible). */
   get client(): Redis {
@@ -30,17 +60,19 @@ export class RedisStore implements KeyValueStore {
    * Connects in the background and waits briefly for the first connection; a server started while Redis
    * is down still starts, answers 503 on what needs the store, and recovers when Redis comes back.
    */
-  static async connect(url: string, keyPrefix = 'vault:', waitMs = 2_000): Promise<RedisStore> {
+  static async connect(url: string, keyPrefix = 'vault:', waitMs = 2_000, options: RedisStoreOptions = {}): Promise<RedisStore> {
+    const { commandTimeoutMs = DEFAULT_REDIS_COMMAND_TIMEOUT_MS, logger } = options;
     const redis = new Redis(url, {
       keyPrefix,
       enableOfflineQueue: false,
       maxRetriesPerRequest: 1,
       connectTimeout: 5_000,
+      commandTimeout: commandTimeoutMs,
+      keepAlive: 10_000,
       retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
     });
     redis.defineCommand('takeBound', { numberOfKeys: 1, lua: TAKE_BOUND_SCRIPT });
-    // Errors surface on the commands; the connection keeps retrying in the background.
-    redis.on('error', () => {});
+    const store = new RedisStore(redis as RedisWithScripts, logger);
     await new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, waitMs);
       redis.once('ready', () => {
@@ -48,15 +80,48 @@ export class RedisStore implements KeyValueStore {
         resolve();
       });
     });
-    return new RedisStore(redis as RedisWithScripts);
+    return store;
   }
 
   private async run<T>(command: () => Promise<T>): Promise<T> {
     try {
       return await command();
     } catch (error) {
+      if (isCommandTimeout(error)) this.stall();
       throw new StoreUnavailableError(error);
     }
+  }
+
+  private stall() {
+    if (this.stalled || this.closed) return;
+    this.stalled = true;
+    this.reportLost('redis did not answer within REDIS_COMMAND_TIMEOUT_MS; answering 503 until it does');
+    void this.probe();
+  }
+
+  /** PINGs until Redis answers (each PING waits at most the command time-out), then serves again. */
+  private async probe() {
+    while (this.stalled && !this.closed) {
+      try {
+        await this.redis.ping();
+        this.stalled = false;
+        if (this.redis.status === 'ready') this.reportBack();
+      } catch {
+        await new Promise((resolve) => setTimeout(resolve, PROBE_PAUSE_MS).unref());
+      }
+    }
+  }
+
+  private reportLost(message: string) {
+    if (this.lost || this.closed) return;
+    this.lost = true;
+    this.logger?.warn(message);
+  }
+
+  private reportBack() {
+    if (!this.lost || this.stalled || this.closed) return;
+    this.lost = false;
+    this.logger?.info('redis answering again');
   }
 
   get(key: string) {
@@ -80,7 +145,7 @@ export class RedisStore implements KeyValueStore {
   }
 
   isAvailable() {
-    return this.redis.status === 'ready';
+    return this.redis.status === 'ready' && !this.stalled;
   }
 
   async ping() {
@@ -88,6 +153,12 @@ export class RedisStore implements KeyValueStore {
   }
 
   async close() {
+    this.closed = true;
     await this.redis.quit().catch(() => this.redis.disconnect());
   }
+}
+
+/** ioredis rejects a command with this once REDIS_COMMAND_TIMEOUT_MS has passed without an answer. */
+export function isCommandTimeout(error: unknown): boolean {
+  return error instanceof Error && error.message === COMMAND_TIMEOUT_MESSAGE;
 }

@@ -45,7 +45,8 @@ beforeAll(async () => {
   psp = await startTestPsp();
   // Each generated request comes from its own client address (X-Forwarded-For behind one trusted hop), so
   // per-IP limits do not stop the run at the tenth request of a door.
-  vault = await startTestVault({ pspCa: psp.ca, env: { VAULT_REGISTRATION: 'open', TRUST_PROXY: '1', LOG_LEVEL: 'info' } });
+  // The checkout session is paid by every generated request: its per-session limit is raised too.
+  vault = await startTestVault({ pspCa: psp.ca, env: { VAULT_REGISTRATION: 'open', TRUST_PROXY: '1', LOG_LEVEL: 'info', CHECKOUT_PAY_LIMIT_PER_MINUTE: '100000' } });
   merchant = await makeMerchant(vault);
   checkoutSessionId = await openSession(vault, merchant);
   plainToken = (await vault.call('POST', '/tokenize', { json: { type: 'card', data: { cardNumber: '4242424242424242', expirationMonth: '12', expirationYear: '2030' } } })).json.token;

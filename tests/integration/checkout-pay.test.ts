@@ -27,7 +27,8 @@ const responses: ApiResponse[] = [];
 
 beforeAll(async () => {
   psp = await startTestPsp();
-  vault = await startTestVault({ env: { CHECKOUT_URL, CHECKOUT_MIN_EXPIRY_SECONDS: '1' }, pspCa: psp.ca });
+  // Every Pay here comes from 127.0.0.1: the card-testing limit is raised (tests/integration/checkout-limits.test.ts tests it).
+  vault = await startTestVault({ env: { CHECKOUT_URL, CHECKOUT_MIN_EXPIRY_SECONDS: '1', CHECKOUT_PAY_LIMIT_PER_MINUTE: '10000' }, pspCa: psp.ca });
   merchant = await makeMerchant(vault, { name: 'Acme Store' });
 });
 afterAll(async () => {

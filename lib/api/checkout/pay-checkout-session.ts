@@ -7,7 +7,8 @@ import { errorRedirectUrl, successRedirectUrl } from '../../checkout/return-urls
 import { ZCheckoutPaid, ZCheckoutPaymentFailed, ZPayCheckoutRequestSchema } from '../../checkout/schemas';
 import { defineRoute } from '../../http/define-route';
 import { parseJsonRequest } from '../../http/read-body';
-import { json, ok } from '../../openapi/shared';
+import { error, json, ok } from '../../openapi/shared';
+import { retryAfter } from '../auth/docs';
 import { customerStateErrors, SAME_ORIGIN, sessionIdField } from './docs';
 import { checkoutCustomerAuth } from './customer-route';
 
@@ -23,6 +24,8 @@ export const POST = defineRoute({
     'The session\'s state is checked before the card (a paid, cancelled or expired session answers 409/410 whatever the body). The card is then validated (400 with `fields`, never echoing a value; a card past its expiry month is refused; a 400 uses no attempt), tokenized with its CVV in the session\'s project (a token and a single-use CVC session, audited as `checkout.tokenize`) and charged through the merchant\'s processor.',
     `Exactly one payment runs per session at a time: a Pay (or Cancel) while another is being charged gets 409 \`payment_in_progress\`, so double clicks never charge twice, and a completed session is never charged again. A decline (402 \`card_declined\` / \`insufficient_funds\`) or processor failure (502 \`processor_error\`) is one attempt; the customer may retry until success, expiry, or ${MAX_CHECKOUT_ATTEMPTS} failed attempts — the ${MAX_CHECKOUT_ATTEMPTS}th ends the session as \`expired\` (\`attempts\` stays ${MAX_CHECKOUT_ATTEMPTS}) and its answer carries \`redirectUrl\` = errorUrl + \`sessionId\` + \`error=attempts_exhausted\`. Each attempt is stored (outcome, code, transaction id, brand, last 4), never the card number or CVV.`,
     '`cardholderName` is stored with the token as first name (all but the last word) and last name (the last word).',
+    `Card testing: every Pay counts, whatever its answer, against two limits per minute: per client IP across sessions (\`CHECKOUT_PAY_LIMIT_PER_MINUTE\`, default 10) and per session (${2 * MAX_CHECKOUT_ATTEMPTS}, or the per-IP limit when higher). Beyond either: 429 \`rate_limited\` with \`Retry-After\`; the checkout page shows its message and posts it to the embedding page as \`PAYMENT_ERROR\`.`,
+    'If the processor answered but the vault could not record the attempt (a database failure; the customer gets a 5xx), the session\'s charge stays claimed and the answer is kept: the next Pay (or any read of the session) records it instead of charging again. An approval then answers this Pay with 200 and the first charge\'s `transactionId`; a decline counts as an attempt and this Pay charges as usual.',
   ].join('\n\n'),
   auth: checkoutCustomerAuth('checkout.pay'),
   request: { params: z.object({ sessionId: sessionIdField }), body: json(ZPayCheckoutRequestSchema) },
@@ -31,6 +34,10 @@ export const POST = defineRoute({
     402: ok('Declined: `card_declined` (`Your card was declined`, or the PSP\'s decline message) or `insufficient_funds` (`Insufficient funds`).', ZCheckoutPaymentFailed),
     502: ok('`processor_error` (`The payment processor could not complete the payment`).', ZCheckoutPaymentFailed),
     ...customerStateErrors,
+    429: {
+      ...error('`rate_limited` (`Too many payment requests in a short time. Please wait N seconds and try again.`): over the per-IP or per-session limit; nothing was charged or counted as an attempt.'),
+      headers: retryAfter,
+    },
   },
   handler: async (call) => {
     const paid = await payCheckoutSession(call.runtime, {
