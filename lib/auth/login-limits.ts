@@ -5,8 +5,7 @@
 import { sha256Hex } from '../crypto/hash';
 import { VaultError, messages } from '../http/errors';
 import type { Runtime } from '../runtime';
-import { consumeOrRetryAfter, createRateLimiter } from '../store/rate-limiter';
-import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import { consumeOrRetryAfter, createRateLimiter, limitersOnStore } from '../store/rate-limiter';
 
 const WINDOW_SECONDS = 15 * 60;
 const ATTEMPTS = 100;
@@ -15,27 +14,17 @@ export const LOCKOUT_SECONDS = 30 * 60;
 /** How long failures on an unknown email are remembered (a known account remembers them until a success). */
 const UNKNOWN_EMAIL_MEMORY_SECONDS = 24 * 60 * 60;
 
-const LIMITERS = Symbol.for('vault.login-limiters');
-type Holder = { [LIMITERS]?: WeakMap<object, { ip: RateLimiterAbstract; account: RateLimiterAbstract; unknownEmail: RateLimiterAbstract }> };
-const holder = globalThis as Holder;
-
 function limitersFor(runtime: Pick<Runtime, 'store'>) {
-  const byStore = (holder[LIMITERS] ??= new WeakMap());
-  let limiters = byStore.get(runtime.store);
-  if (!limiters) {
-    limiters = {
-      ip: createRateLimiter(runtime.store, { name: 'login-ip', points: ATTEMPTS, durationSeconds: WINDOW_SECONDS }),
-      account: createRateLimiter(runtime.store, { name: 'login-account', points: ATTEMPTS, durationSeconds: WINDOW_SECONDS }),
-      unknownEmail: createRateLimiter(runtime.store, {
-        name: 'login-unknown-email',
-        points: MAX_FAILED_LOGINS - 1,
-        durationSeconds: UNKNOWN_EMAIL_MEMORY_SECONDS,
-        blockSeconds: LOCKOUT_SECONDS,
-      }),
-    };
-    byStore.set(runtime.store, limiters);
-  }
-  return limiters;
+  return limitersOnStore(runtime.store, 'login', () => ({
+    ip: createRateLimiter(runtime.store, { name: 'login-ip', points: ATTEMPTS, durationSeconds: WINDOW_SECONDS }),
+    account: createRateLimiter(runtime.store, { name: 'login-account', points: ATTEMPTS, durationSeconds: WINDOW_SECONDS }),
+    unknownEmail: createRateLimiter(runtime.store, {
+      name: 'login-unknown-email',
+      points: MAX_FAILED_LOGINS - 1,
+      durationSeconds: UNKNOWN_EMAIL_MEMORY_SECONDS,
+      blockSeconds: LOCKOUT_SECONDS,
+    }),
+  }));
 }
 
 export async function limitLoginAttempt(runtime: Pick<Runtime, 'store'>, options: { ip: string | null; account: string }): Promise<void> {

@@ -7,29 +7,18 @@
 import { sha256Hex } from '../crypto/hash';
 import { VaultError, messages } from '../http/errors';
 import type { Runtime } from '../runtime';
-import { consumeOrRetryAfter, createRateLimiter } from '../store/rate-limiter';
-import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import { consumeOrRetryAfter, createRateLimiter, limitersOnStore } from '../store/rate-limiter';
 
 export const REGISTRATION_WINDOW_SECONDS = 60 * 60;
 export const REGISTRATION_ATTEMPTS_PER_IP = 30;
 export const REGISTRATION_ATTEMPTS_PER_EMAIL = 10;
 export const REGISTRATION_CLOSED_MESSAGE = 'Registration is closed';
 
-const LIMITERS = Symbol.for('vault.registration-limiters');
-type Holder = { [LIMITERS]?: WeakMap<object, { ip: RateLimiterAbstract; email: RateLimiterAbstract }> };
-const holder = globalThis as Holder;
-
 function limitersFor(runtime: Pick<Runtime, 'store'>) {
-  const byStore = (holder[LIMITERS] ??= new WeakMap());
-  let limiters = byStore.get(runtime.store);
-  if (!limiters) {
-    limiters = {
-      ip: createRateLimiter(runtime.store, { name: 'registration-ip', points: REGISTRATION_ATTEMPTS_PER_IP, durationSeconds: REGISTRATION_WINDOW_SECONDS }),
-      email: createRateLimiter(runtime.store, { name: 'registration-email', points: REGISTRATION_ATTEMPTS_PER_EMAIL, durationSeconds: REGISTRATION_WINDOW_SECONDS }),
-    };
-    byStore.set(runtime.store, limiters);
-  }
-  return limiters;
+  return limitersOnStore(runtime.store, 'registration', () => ({
+    ip: createRateLimiter(runtime.store, { name: 'registration-ip', points: REGISTRATION_ATTEMPTS_PER_IP, durationSeconds: REGISTRATION_WINDOW_SECONDS }),
+    email: createRateLimiter(runtime.store, { name: 'registration-email', points: REGISTRATION_ATTEMPTS_PER_EMAIL, durationSeconds: REGISTRATION_WINDOW_SECONDS }),
+  }));
 }
 
 /** 403 `registration_closed` unless VAULT_REGISTRATION=open: checked before anything else of the request. */

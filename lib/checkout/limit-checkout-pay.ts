@@ -4,10 +4,9 @@
 // not, before anything else is looked at (so guessing session ids counts too). Beyond either limit: 429
 // `rate_limited` with Retry-After and a message the checkout page shows as it is. Counted in the store
 // (Redis when configured, so every node counts together); the store down answers 503, never "no limit".
-import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { VaultError } from '../http/errors';
 import type { Runtime } from '../runtime';
-import { consumeOrRetryAfter, createRateLimiter } from '../store/rate-limiter';
+import { consumeOrRetryAfter, createRateLimiter, limitersOnStore } from '../store/rate-limiter';
 import { MAX_CHECKOUT_ATTEMPTS } from './checkout-rules';
 
 export const CHECKOUT_PAY_WINDOW_SECONDS = 60;
@@ -26,26 +25,12 @@ export function checkoutPayLimitMessage(retryAfterSeconds: number): string {
 
 type LimitDeps = Pick<Runtime, 'store'> & { config: Pick<Runtime['config'], 'CHECKOUT_PAY_LIMIT_PER_MINUTE'> };
 
-const LIMITERS = Symbol.for('vault.checkout-pay-limiters');
-type Limiters = { ip: RateLimiterAbstract; session: RateLimiterAbstract };
-type Holder = { [LIMITERS]?: WeakMap<object, Map<string, Limiters>> };
-const holder = globalThis as Holder;
-
-function limitersFor(runtime: LimitDeps): Limiters {
+function limitersFor(runtime: LimitDeps) {
   const { perIp, perSession } = checkoutPayLimits(runtime.config);
-  const byStore = (holder[LIMITERS] ??= new WeakMap());
-  let byLimits = byStore.get(runtime.store);
-  if (!byLimits) byStore.set(runtime.store, (byLimits = new Map()));
-  const key = `${perIp}/${perSession}`;
-  let limiters = byLimits.get(key);
-  if (!limiters) {
-    limiters = {
-      ip: createRateLimiter(runtime.store, { name: 'checkout-pay-ip', points: perIp, durationSeconds: CHECKOUT_PAY_WINDOW_SECONDS }),
-      session: createRateLimiter(runtime.store, { name: 'checkout-pay-session', points: perSession, durationSeconds: CHECKOUT_PAY_WINDOW_SECONDS }),
-    };
-    byLimits.set(key, limiters);
-  }
-  return limiters;
+  return limitersOnStore(runtime.store, `checkout-pay:${perIp}/${perSession}`, () => ({
+    ip: createRateLimiter(runtime.store, { name: 'checkout-pay-ip', points: perIp, durationSeconds: CHECKOUT_PAY_WINDOW_SECONDS }),
+    session: createRateLimiter(runtime.store, { name: 'checkout-pay-session', points: perSession, durationSeconds: CHECKOUT_PAY_WINDOW_SECONDS }),
+  }));
 }
 
 function rateLimited(retryAfterSeconds: number): VaultError {

@@ -47,3 +47,18 @@ export async function consumeOrRetryAfter(limiter: RateLimiterAbstract, key: str
     throw result instanceof StoreUnavailableError ? result : new StoreUnavailableError(result);
   }
 }
+
+const LIMITER_SETS = Symbol.for('vault.rate-limiter-sets');
+const limiterSets = globalThis as { [LIMITER_SETS]?: WeakMap<KeyValueStore, Map<string, unknown>> };
+
+/**
+ * A set of limiters built once per store and name (global: Next's route bundles load their own copy of
+ * lib/, and every copy must count in the same limiters).
+ */
+export function limitersOnStore<Limiters>(store: KeyValueStore, name: string, build: () => Limiters): Limiters {
+  const byStore = (limiterSets[LIMITER_SETS] ??= new WeakMap());
+  let byName = byStore.get(store);
+  if (!byName) byStore.set(store, (byName = new Map()));
+  if (!byName.has(name)) byName.set(name, build());
+  return byName.get(name) as Limiters;
+}
