@@ -9,10 +9,10 @@ type ChainRuntime = { db: Pick<Database, 'prisma'> };
 type SealRuntime = { db: Pick<Database, 'sql'> };
 
 const SEAL_LOCK = 7_261_002;
-const GENESIS = '0'.repeat(64);
+export const GENESIS = '0'.repeat(64);
 const BATCH = 500;
 
-type AuditRow = {
+export type AuditRow = {
   id: string;
   /** int8: a string from pg, a bigint through Prisma; hashed as its decimal text either way. */
   seq: bigint | string;
@@ -29,7 +29,7 @@ type AuditRow = {
   created_at: Date;
 };
 
-const COLUMNS = 'id, seq, action, outcome, status_code, project_id, application_id, user_id, token_id, resource, ip, request_id, created_at';
+export const COLUMNS = 'id, seq, action, outcome, status_code, project_id, application_id, user_id, token_id, resource, ip, request_id, created_at';
 
 /**
  * The hash of a row given its predecessor's: over every column that says who did what, to what, when.
@@ -103,6 +103,55 @@ export async function verifyAuditChain(runtime: ChainRuntime): Promise<ChainVeri
       }
       prevHash = row.hash;
       expectedIndex += 1n;
+    }
+    if (rows.length < BATCH) return { valid: true, checked, first_broken_id: null };
+  }
+}
+
+const ACCOUNT_COLUMNS = COLUMNS.split(', ').map((column) => `a.${column}`).join(', ');
+// An account's sealed rows (its projects' and its users' rows, as the listing shows them) after a chain
+// index, each with the stored hash of the row just before it in the chain and the stored prev_hash of the
+// row just after it (null at the head), whoever's those rows are.
+const SELECT_ACCOUNT_LINKS = `SELECT ${ACCOUNT_COLUMNS}, a.chain_index, a.prev_hash, a.hash, p.hash AS predecessor_hash, n.prev_hash AS successor_prev_hash
+  FROM audit_logs AS a LEFT JOIN audit_logs AS p ON p.chain_index = a.chain_index - 1 LEFT JOIN audit_logs AS n ON n.chain_index = a.chain_index + 1
+  WHERE a.chain_index > $3::bigint AND (a.project_id = ANY($1::uuid[]) OR a.user_id = ANY($2::uuid[]))
+  ORDER BY a.chain_index LIMIT ${BATCH}`;
+
+/**
+ * Checks one account's links of the chain: each of its sealed rows recomputes to its own hash, its
+ * `prev_hash` is the stored hash of the row before it (the genesis value for the first row), and the row
+ * after it (if any yet) links back to its hash — so a row edited and re-hashed in place is caught too. Those
+ * neighbours may belong to another account: their hashes are only compared, nothing of them is returned,
+ * and their own content is not checked (another account's edited row does not break this account's verification). `checked` counts
+ * the account's rows; `first_broken_id` is one of them. The installation-wide check is verifyAuditChain
+ * (`npx vault audit verify`).
+ */
+export async function verifyAccountAuditChain(
+  runtime: { db: Pick<Database, 'sql' | 'prisma'> },
+  accountId: string,
+): Promise<ChainVerification> {
+  const { prisma, sql } = runtime.db;
+  const [projects, users] = await Promise.all([
+    prisma.project.findMany({ where: { accountId }, select: { id: true } }),
+    prisma.user.findMany({ where: { accountId }, select: { id: true } }),
+  ]);
+  const projectIds = projects.map((project) => project.id);
+  const userIds = users.map((user) => user.id);
+  let after = '0';
+  let checked = 0;
+  for (;;) {
+    const rows = await sql.query<AuditRow & { chain_index: bigint | string; prev_hash: string; hash: string; predecessor_hash: string | null; successor_prev_hash: string | null }>(
+      SELECT_ACCOUNT_LINKS,
+      [projectIds, userIds, after],
+    );
+    for (const row of rows) {
+      checked += 1;
+      const expectedPrev = BigInt(row.chain_index) === 1n ? GENESIS : row.predecessor_hash;
+      const linkedForward = row.successor_prev_hash === null || row.successor_prev_hash === row.hash;
+      if (row.prev_hash !== expectedPrev || rowHash(row.prev_hash, row) !== row.hash || !linkedForward) {
+        return { valid: false, checked, first_broken_id: row.id };
+      }
+      after = String(row.chain_index);
     }
     if (rows.length < BATCH) return { valid: true, checked, first_broken_id: null };
   }

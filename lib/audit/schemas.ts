@@ -34,6 +34,6 @@ export const ZAuditLogView = z
 
 export const ZAuditVerifyResponse = flatResponse('AuditVerifyResponse', {
   valid: z.boolean(),
-  checked: z.number().int().meta({ description: 'Rows checked, of every account (one chain for the installation).' }),
-  first_broken_id: z.string().nullable().meta({ description: 'The first row that does not match; null when the chain is intact.' }),
+  checked: z.number().int().meta({ description: 'The account\'s sealed rows checked (its projects\' and its users\' rows).' }),
+  first_broken_id: z.string().nullable().meta({ description: 'The first of the account\'s rows whose hash or link to the row before it does not match; null when all match.' }),
 });

@@ -54,6 +54,12 @@ export type ApiRouteOptions = {
   hybrid?: boolean;
 };
 
+/**
+ * The `resource` of the audit row of an Idempotency-Key replay: the route's own action and the replayed
+ * status, so a replay is told from the call it repeats (which names its token or resource itself).
+ */
+export const IDEMPOTENT_REPLAY_RESOURCE = 'idempotency:replay';
+
 export function apiRoute(options: ApiRouteOptions, handler: (call: ApiCall) => Promise<Response>) {
   return async function route(request: Request, context?: RouteContext): Promise<Response> {
     const requestId = requestIdFor(request);
@@ -81,29 +87,34 @@ export function apiRoute(options: ApiRouteOptions, handler: (call: ApiCall) => P
           runningTtlSeconds: Math.ceil(runtime.config.PROXY_TIMEOUT_MS / 1000) + 60,
           encryptionKey: runtime.keyring.serviceKey('idempotency-record'),
         });
-        if (claim.kind === 'replay') return claim.response;
       }
-      const params = await routeParams(context);
-      response = await handler({
-        request,
-        runtime,
-        principal,
-        requestId,
-        body,
-        params,
-        audit,
-        successAudit: (statusCode) => ({
-          action: options.action,
-          outcome: 'success',
-          statusCode,
+      if (claim?.kind === 'replay') {
+        // The first answer again, byte for byte; its own audit row, marked as a replay (PCI DSS 10.2.1).
+        response = claim.response;
+        audit.resource = IDEMPOTENT_REPLAY_RESOURCE;
+      } else {
+        const params = await routeParams(context);
+        response = await handler({
+          request,
+          runtime,
+          principal,
           requestId,
-          projectId: principal!.project.id,
-          applicationId: principal!.application.id,
-          userId,
-          ip,
-        }),
-        json: (status, payload) => jsonResponse(status, payload, requestId),
-      });
+          body,
+          params,
+          audit,
+          successAudit: (statusCode) => ({
+            action: options.action,
+            outcome: 'success',
+            statusCode,
+            requestId,
+            projectId: principal!.project.id,
+            applicationId: principal!.application.id,
+            userId,
+            ip,
+          }),
+          json: (status, payload) => jsonResponse(status, payload, requestId),
+        });
+      }
     } catch (error) {
       const mapped = toVaultError(error);
       if (mapped.unexpected) {
@@ -146,7 +157,7 @@ const idempotencyKeyHeader = {
   in: 'header' as const,
   required: false,
   description:
-    'Optional, 1–255 visible ASCII characters, scoped to the application. The same key with the same body within 24 h replays the first response byte-for-byte with `Idempotent-Replayed: true`; 5xx responses are not kept.',
+    'Optional, 1–255 visible ASCII characters, scoped to the application. The same key with the same body within 24 h replays the first response byte-for-byte with `Idempotent-Replayed: true`; 5xx responses are not kept. Each replay writes its own audit row: the route\'s action, the replayed status as outcome, `resource` `idempotency:replay`.',
   schema: { type: 'string' as const },
 };
 const pubKeyHeader = {
