@@ -1,6 +1,7 @@
 // The account's own settings (GET/PUT /api/account): request body, view and response.
 import { z } from 'zod';
 import { dataResponse } from '../openapi/shared';
+import { changesOneOf } from '../http/changes-one-of';
 
 export const ZUpdateAccountRequestSchema = z
   .strictObject({
@@ -10,7 +11,7 @@ export const ZUpdateAccountRequestSchema = z
       .optional()
       .meta({ description: 'When true, members without MFA get 403 `mfa_enrollment_required` from every management route until they enrol (POST /user/settings/mfa). Only an owner who has MFA on may turn it on.' }),
   })
-  .refine((body) => body.name !== undefined || body.require_mfa !== undefined, { message: 'name or require_mfa is required' });
+  .refine(...changesOneOf('name', 'require_mfa'));
 export type TUpdateAccountRequest = z.infer<typeof ZUpdateAccountRequestSchema>;
 
 export const ZAccountView = z

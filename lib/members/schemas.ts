@@ -1,6 +1,7 @@
 // Request bodies of the member routes, shared with the dashboard forms, and the member view of their responses.
 import { z } from 'zod';
 import { dataResponse } from '../openapi/shared';
+import { changesOneOf } from '../http/changes-one-of';
 
 const role = z.enum(['owner', 'admin', 'developer', 'viewer'], { error: 'role must be owner, admin, developer or viewer' });
 const name = z.string({ error: 'name must be a string' }).trim().min(1, 'name must not be empty').max(100, 'name must be at most 100 characters');
@@ -14,7 +15,7 @@ export type TInviteMemberRequest = z.infer<typeof ZInviteMemberRequestSchema>;
 
 export const ZUpdateMemberRequestSchema = z
   .strictObject({ role: role.optional(), name: name.optional() })
-  .refine((body) => body.role !== undefined || body.name !== undefined, { message: 'role or name is required' });
+  .refine(...changesOneOf('role', 'name'));
 export type TUpdateMemberRequest = z.infer<typeof ZUpdateMemberRequestSchema>;
 
 // Responses

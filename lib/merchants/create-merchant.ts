@@ -5,9 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { getAccountProjectOrThrow } from '../applications/get-account-project-or-throw';
 import type { TProcessorConfig } from '../checkout/processors/schemas';
 import type { Runtime } from '../runtime';
-import { readAllowedProxyHosts } from '../proxy/proxy-host-allow-list';
-import { assertProcessorAllowed } from './assert-processor-allowed';
-import { assertProcessorHostAllowed } from './assert-processor-host-allowed';
+import { checkProcessorForProject } from './check-processor-for-project';
 import type { MerchantRecord } from './present-merchant';
 import { sealProcessor } from './processor-seal';
 import { newServiceKey } from './service-keys';
@@ -19,13 +17,7 @@ export async function createMerchant(
   options: { accountId: string; projectId?: string; name: string; processor: TProcessorConfig },
 ): Promise<CreatedMerchant> {
   const project = await getAccountProjectOrThrow(runtime, { accountId: options.accountId, projectId: options.projectId });
-  assertProcessorAllowed(options.processor, project.environment);
-  const { wrappedDataKey, allowedProxyHosts } = await runtime.db.prisma.project.findUniqueOrThrow({ where: { id: project.id }, select: { wrappedDataKey: true, allowedProxyHosts: true } });
-  assertProcessorHostAllowed(
-    options.processor,
-    { environment: project.environment, allowedProxyHosts: readAllowedProxyHosts(allowedProxyHosts) },
-    runtime.config.PROXY_REQUIRE_ALLOW_LIST,
-  );
+  const { wrappedDataKey } = await checkProcessorForProject(runtime, { projectId: project.id, environment: project.environment, processor: options.processor });
   const id = randomUUID();
   const key = newServiceKey(project.environment);
   const row = await runtime.db.prisma.merchant.create({

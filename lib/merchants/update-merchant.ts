@@ -6,10 +6,8 @@
 // each header otherwise). An http processor's URL must pass the project's destination allow-list.
 import { REDACTED_HEADER_VALUE, type TProcessorConfig } from '../checkout/processors/schemas';
 import { VaultError, type FieldIssue } from '../http/errors';
-import { readAllowedProxyHosts } from '../proxy/proxy-host-allow-list';
 import type { Runtime } from '../runtime';
-import { assertProcessorAllowed } from './assert-processor-allowed';
-import { assertProcessorHostAllowed } from './assert-processor-host-allowed';
+import { checkProcessorForProject } from './check-processor-for-project';
 import { getMerchantOrThrow, merchantNotFound } from './get-merchant-or-throw';
 import type { MerchantWithProject } from './read-merchant-record';
 import { sealProcessor } from './processor-seal';
@@ -55,13 +53,7 @@ export async function updateMerchant(
   const current = await getMerchantOrThrow(runtime, options);
   let processorData = {};
   if (options.processor) {
-    assertProcessorAllowed(options.processor, current.environment);
-    const { wrappedDataKey, allowedProxyHosts } = await runtime.db.prisma.project.findUniqueOrThrow({ where: { id: current.projectId }, select: { wrappedDataKey: true, allowedProxyHosts: true } });
-    assertProcessorHostAllowed(
-      options.processor,
-      { environment: current.environment, allowedProxyHosts: readAllowedProxyHosts(allowedProxyHosts) },
-      runtime.config.PROXY_REQUIRE_ALLOW_LIST,
-    );
+    const { wrappedDataKey } = await checkProcessorForProject(runtime, { projectId: current.projectId, environment: current.environment, processor: options.processor });
     const processor = keepRedactedHeaders(options.processor, current.processor);
     processorData = { processorType: processor.type, processorSealed: sealProcessor(runtime, { id: current.projectId, wrappedDataKey }, current.id, processor) };
   }
