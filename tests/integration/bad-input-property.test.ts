@@ -235,15 +235,8 @@ function credentials(endpoint: Endpoint): Record<string, string> {
 async function send(endpoint: Endpoint, request: Generated): Promise<Exchange> {
   const query = new URLSearchParams(request.query).toString();
   const headers = { ...credentials(endpoint), 'x-forwarded-for': request.clientIp, ...(request.body ? { 'content-type': request.body.contentType } : {}) };
-  const response = await fetch(`${vault.url}${request.path}${query ? `?${query}` : ''}`, { method: endpoint.method, headers, body: request.body?.text });
-  const text = await response.text();
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  return { request, status: response.status, text, json, requestIdHeader: response.headers.get('x-request-id') };
+  const response = await vault.call(endpoint.method, `${request.path}${query ? `?${query}` : ''}`, { key: null, headers, body: request.body?.text });
+  return { request, status: response.status, text: response.text, json: response.json, requestIdHeader: response.headers.get('x-request-id') };
 }
 
 function checkExchange(endpoint: Endpoint, exchange: Exchange): void {
