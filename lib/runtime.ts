@@ -11,6 +11,8 @@ import { createMailer, type Mailer } from './mail/send-mail';
 import { getConfig, type Config } from './config';
 import { loadMasterKey } from './crypto/master-key';
 import { Keyring } from './crypto/keyring';
+import { bindCiphertextsToOwners } from './keys/bind-to-owners';
+import { loadServiceRoot } from './keys/service-root';
 import { connectDatabase, type Database } from './db/connect';
 import { createLogger, type Logger } from './logger';
 import { createPspDispatcher } from './proxy/dispatcher';
@@ -42,6 +44,10 @@ export type StartOptions = {
   logger?: Logger;
   /** Apply pending migrations before serving (default true). */
   migrate?: boolean;
+  /** Told which migrations were applied (`vault migrate` prints them). */
+  onMigrated?: (applied: string[]) => void;
+  /** `vault keys rotate-master` resuming: start although a rotation marker exists. */
+  duringKeyRotation?: boolean;
   /** Replaces the trusted CAs for PSP calls (in-process tests); servers use NODE_EXTRA_CA_CERTS. */
   pspCa?: string;
 };
@@ -49,7 +55,8 @@ export type StartOptions = {
 export async function createRuntime(options: StartOptions = {}): Promise<Runtime> {
   const config = options.config ?? getConfig();
   const logger = options.logger ?? createLogger({ level: config.LOG_LEVEL });
-  const keyring = new Keyring(loadMasterKey(config));
+  const masterKey = loadMasterKey(config);
+  const keyring = new Keyring(masterKey);
   const db = await connectDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.VAULT_DATA_DIR,
@@ -61,6 +68,12 @@ export async function createRuntime(options: StartOptions = {}): Promise<Runtime
     if (options.migrate !== false) {
       const applied = await db.migrate();
       if (applied.length) logger.info({ migrations: applied }, 'applied database migrations');
+      options.onMigrated?.(applied);
+    }
+    await loadServiceRoot({ db, keyring }, { masterKey, duringRotation: options.duringKeyRotation });
+    if (options.migrate !== false) {
+      const bound = await bindCiphertextsToOwners({ db, keyring });
+      if (bound) logger.info({ bound }, 'bound stored ciphertexts to their owners');
     }
   } catch (error) {
     await db.close();

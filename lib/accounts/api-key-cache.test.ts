@@ -4,7 +4,7 @@ import type { ApiKeyPrincipal } from './authenticate-api-key';
 
 const principal = (applicationId: string): ApiKeyPrincipal => ({
   application: { id: applicationId, name: 'app', tokenization: true, detokenize: true, provisioning: false },
-  project: { id: 'p', accountId: 'a', environment: 'test', wrappedDataKey: new Uint8Array(), pubKeyHash: null },
+  project: { id: 'p', accountId: 'a', environment: 'test', wrappedDataKey: new Uint8Array(), dataKeyVersion: 1, fingerprintKeyWrapped: null, pubKeyHash: null },
 });
 
 describe('api key cache', () => {

@@ -2,13 +2,14 @@
 // 401 so a caller learns nothing about which keys exist. After a rotation with a grace period the previous
 // key also works until `previousKeyExpiresAt`; every use stamps `last_used_at` (at most once a minute).
 import { constantTimeEqual, sha256Hex } from '../crypto/hash';
+import { PROJECT_KEY_COLUMNS, type ProjectKeyRef } from '../crypto/keyring';
 import { VaultError, messages } from '../http/errors';
 import { API_KEY_CACHE_MS, cachedPrincipal, rememberPrincipal } from './api-key-cache';
 import type { Runtime } from '../runtime';
 
 export type ApiKeyPrincipal = {
   application: { id: string; name: string; tokenization: boolean; detokenize: boolean; provisioning: boolean };
-  project: { id: string; accountId: string; environment: 'test' | 'production'; wrappedDataKey: Uint8Array; pubKeyHash: string | null };
+  project: ProjectKeyRef & { accountId: string; environment: 'test' | 'production'; pubKeyHash: string | null };
 };
 
 const KEY_SHAPE = /^vk_(test|live)_[0-9A-Za-z]{20,64}$/;
@@ -43,7 +44,7 @@ export async function authenticateApiKey(runtime: Pick<Runtime, 'db'>, rawKey: s
       revokedAt: true,
       keyHash: true,
       previousKeyExpiresAt: true,
-      project: { select: { id: true, accountId: true, environment: true, wrappedDataKey: true, pubKeyHash: true } },
+      project: { select: { ...PROJECT_KEY_COLUMNS, accountId: true, environment: true, pubKeyHash: true } },
     },
   });
   if (!application || application.revokedAt) throw new VaultError('invalid_api_key', messages.invalidApiKey);

@@ -41,7 +41,7 @@ export async function createProject(
         accountId: options.accountId,
         name: options.name,
         environment: options.environment,
-        wrappedDataKey: runtime.keyring.newWrappedDataKey(),
+        ...runtime.keyring.newProjectKeys(id),
         pubKeyHash: pub?.hash,
         pubKeyWrapped: pub ? runtime.keyring.wrapSecret(pub.key, `pub-key/${id}`) : undefined,
       },

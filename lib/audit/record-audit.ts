@@ -7,6 +7,7 @@ export type AuditEntry = {
   outcome: 'success' | 'failure';
   statusCode: number;
   requestId: string;
+  accountId?: string | null;
   projectId?: string | null;
   applicationId?: string | null;
   userId?: string | null;

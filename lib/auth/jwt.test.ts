@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { Keyring } from '../crypto/keyring';
 import { InvalidTokenError, signSessionToken, verifySessionToken, type InvalidTokenReason, type SessionTokenKind } from './jwt';
 
-const key = new Keyring(randomBytes(32)).serviceKey('jwt');
+const keyring = new Keyring(randomBytes(32));
+keyring.useServiceRoot(randomBytes(32));
+const key = keyring.serviceKey('jwt');
 const issuer = 'http://localhost:3000';
 const audience = 'vault-dashboard';
 const now = new Date('2026-01-15T10:00:00.000Z');

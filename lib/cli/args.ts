@@ -17,3 +17,20 @@ export function parseAppCreateArgs(argv: string[]) {
   if (name.length < 3 || name.length > 50) throw new Error('--name is required: 3 to 50 characters');
   return { name, production: values.production, provisioning: values.provisioning, json: values.json };
 }
+
+export function parseRotateMasterArgs(argv: string[]) {
+  const { values } = parseArgs({ args: argv, options: { 'new-key-file': { type: 'string' } }, strict: true, allowPositionals: false });
+  if (!values['new-key-file']) throw new Error('--new-key-file is required: a file holding the new master key (32 bytes, base64)');
+  return { newKeyFile: values['new-key-file'] };
+}
+
+export function parseRotateDataKeyArgs(argv: string[]) {
+  const { values } = parseArgs({
+    args: argv,
+    options: { project: { type: 'string' }, reencrypt: { type: 'boolean', default: false } },
+    strict: true,
+    allowPositionals: false,
+  });
+  if (!values.project) throw new Error('--project is required: the project id');
+  return { projectId: values.project, reencrypt: values.reencrypt };
+}

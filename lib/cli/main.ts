@@ -6,6 +6,7 @@ import { ConfigError, getConfig } from '../config';
 import { createLogger } from '../logger';
 import { createRuntime } from '../runtime';
 import { parseAppCreateArgs } from './args';
+import { runRotateDataKey, runRotateMaster } from './keys-commands';
 
 const USAGE = `Usage:
   vault migrate                     apply pending database migrations
@@ -13,6 +14,12 @@ const USAGE = `Usage:
                                     create an application with the tokenization and detokenize permissions
                                     (in the first test project, or the first production project)
   vault audit verify                recompute the audit log's hash chain (exit 1 when broken)
+  vault keys rotate-master --new-key-file FILE
+                                    re-wrap every key under a new master key (stop the servers first;
+                                    resumable: run it again after a failure). The old key is refused afterwards.
+  vault keys rotate-data-key --project ID [--reencrypt]
+                                    new data key version for a project; --reencrypt moves its stored
+                                    data to it in batches
   vault help                        this text
 
 Configuration comes from the environment, as for the server (DATABASE_URL, VAULT_DATA_DIR, VAULT_MASTER_KEY…).`;
@@ -26,9 +33,10 @@ async function run(argv: string[]): Promise<number> {
   const config = getConfig();
   const logger = createLogger({ level: 'warn' });
   if (command === 'migrate') {
-    const runtime = await createRuntime({ config, logger, migrate: false });
+    // Starting the runtime applies the migrations, then the start-up re-seal (lib/keys/bind-to-owners.ts).
+    let applied: string[] = [];
+    const runtime = await createRuntime({ config, logger, onMigrated: (names) => (applied = names) });
     try {
-      const applied = await runtime.db.migrate();
       process.stdout.write(applied.length ? `Applied: ${applied.join(', ')}\n` : 'Database is up to date.\n');
     } finally {
       await runtime.close();
@@ -50,6 +58,8 @@ async function run(argv: string[]): Promise<number> {
       await runtime.close();
     }
   }
+  if (command === 'keys' && sub === 'rotate-master') return runRotateMaster(rest, config, logger);
+  if (command === 'keys' && sub === 'rotate-data-key') return runRotateDataKey(rest, config, logger);
   if (command === 'app' && sub === 'create') {
     const args = parseAppCreateArgs(rest);
     const runtime = await createRuntime({ config, logger });

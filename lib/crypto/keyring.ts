@@ -1,50 +1,137 @@
-// Envelope encryption: each project has its own random data key, stored only wrapped by the master key.
-// Purpose keys are derived from the data key with HKDF so one secret never serves two algorithms.
-import { hkdfSync, randomBytes } from 'node:crypto';
+// Envelope encryption. The master key (outside the database) only wraps keys: each project's data keys
+// (one per version), its fingerprint key, the installation's service root key and pub keys. Rotating the
+// master key therefore re-wraps those few rows and never touches a ciphertext (lib/keys/rotate-master.ts).
+// Every wrap is bound to its owner by the AEAD's associated data (`project:<id>`), so a wrapped key copied
+// into another project's row does not open there.
+import { hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import { open, seal } from './aead';
 
+/** What a project row carries about its keys (selected with PROJECT_KEY_COLUMNS). */
+export type ProjectKeyRef = {
+  id: string;
+  wrappedDataKey: Uint8Array;
+  /** 0: wrapped before owner binding (version 1 under the legacy AAD); see the start-up re-seal. */
+  dataKeyVersion: number;
+  fingerprintKeyWrapped: Uint8Array | null;
+};
+
+/** The Prisma `select` of a project's key columns. */
+export const PROJECT_KEY_COLUMNS = { id: true, wrappedDataKey: true, dataKeyVersion: true, fingerprintKeyWrapped: true } as const;
+
 export type ProjectKeys = {
-  /** AES-256-GCM key for token payloads and CVC session values. */
+  /** The data key version new ciphertexts are sealed under (stored with each of them). */
+  version: number;
+  /** AES-256-GCM key for token payloads, processor configurations and CVC session values. */
   encryption: Buffer;
-  /** HMAC-SHA256 key for card/account fingerprints: stable per project, useless elsewhere. */
+  /** HMAC-SHA256 key for card/account fingerprints: stable per project (across rotations), useless elsewhere. */
   fingerprint: Buffer;
 };
 
-const WRAP_AAD = 'vault/project-data-key/v1';
+const LEGACY_DATA_KEY_AAD = 'vault/project-data-key/v1';
+export const dataKeyAad = (projectId: string) => `project:${projectId}`;
+export const fingerprintKeyAad = (projectId: string) => `project:${projectId}/fingerprint`;
+/** A version stamp of 0 means version 1 written before owner binding. */
+export const effectiveVersion = (stamp: number) => Math.max(1, stamp);
 
-function derive(dataKey: Buffer, purpose: string): Buffer {
-  return Buffer.from(hkdfSync('sha256', dataKey, Buffer.alloc(0), `vault/${purpose}/v1`, 32));
+function derive(key: Buffer, purpose: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', key, Buffer.alloc(0), `vault/${purpose}/v1`, 32));
 }
 
+/** Older projects' fingerprint key: derived from their first data key, as before fingerprint keys were wrapped. */
+export const legacyFingerprintKey = (dataKey: Buffer) => derive(dataKey, 'fingerprint');
+const encryptionKeyOf = (dataKey: Buffer) => derive(dataKey, 'encryption');
+
 export class Keyring {
-  private readonly unwrapped = new Map<string, ProjectKeys>();
+  /** Unwrapped keys by `projectId:version` (encryption) and projectId (fingerprint); wrapped keys never change meaning. */
+  private readonly encryptionKeys = new Map<string, Buffer>();
+  private readonly fingerprintKeys = new Map<string, Buffer>();
+  private readonly serviceKeys = new Map<string, Buffer>();
+  private serviceRoot: Buffer | null = null;
+  private legacyBackupCodeKey: Buffer | null = null;
 
   constructor(private readonly masterKey: Buffer) {}
 
-  /** A new wrapped data key for a project about to be created. */
-  newWrappedDataKey(): Buffer<ArrayBuffer> {
-    return seal(this.masterKey, randomBytes(32), WRAP_AAD);
+  /** Seals a key under the master key, bound to `aad`. */
+  wrapKey(key: Buffer, aad: string): Buffer<ArrayBuffer> {
+    return seal(this.masterKey, key, aad);
   }
 
-  /** Unwraps once per project and process; the wrapped key is immutable, so caching is safe. */
-  projectKeys(projectId: string, wrappedDataKey: Uint8Array): ProjectKeys {
-    let keys = this.unwrapped.get(projectId);
-    if (!keys) {
-      const dataKey = open(this.masterKey, wrappedDataKey, WRAP_AAD);
-      keys = { encryption: derive(dataKey, 'encryption'), fingerprint: derive(dataKey, 'fingerprint') };
+  /** Throws when the master key or the owner is not the one the key was wrapped for. */
+  unwrapKey(wrapped: Uint8Array, aad: string): Buffer {
+    return open(this.masterKey, wrapped, aad);
+  }
+
+  /** The wrapped data key and fingerprint key of a project about to be created (version 1). */
+  newProjectKeys(projectId: string): { wrappedDataKey: Buffer<ArrayBuffer>; dataKeyVersion: number; fingerprintKeyWrapped: Buffer<ArrayBuffer> } {
+    return {
+      wrappedDataKey: this.wrapKey(randomBytes(32), dataKeyAad(projectId)),
+      dataKeyVersion: 1,
+      fingerprintKeyWrapped: this.wrapKey(randomBytes(32), fingerprintKeyAad(projectId)),
+    };
+  }
+
+  /** A project's current data key (unwrapped once per process and version). */
+  unwrapDataKey(project: Pick<ProjectKeyRef, 'id' | 'wrappedDataKey' | 'dataKeyVersion'>): Buffer {
+    return this.unwrapKey(project.wrappedDataKey, project.dataKeyVersion === 0 ? LEGACY_DATA_KEY_AAD : dataKeyAad(project.id));
+  }
+
+  /** The keys new ciphertexts of this project use. */
+  projectKeys(project: ProjectKeyRef): ProjectKeys {
+    const version = effectiveVersion(project.dataKeyVersion);
+    const cacheKey = `${project.id}:${version}`;
+    let encryption = this.encryptionKeys.get(cacheKey);
+    let fingerprint = this.fingerprintKeys.get(project.id);
+    if (!encryption || !fingerprint) {
+      const dataKey = this.unwrapDataKey(project);
+      encryption ??= encryptionKeyOf(dataKey);
+      if (!fingerprint) {
+        if (project.fingerprintKeyWrapped) fingerprint = this.unwrapKey(project.fingerprintKeyWrapped, fingerprintKeyAad(project.id));
+        else if (version === 1) fingerprint = legacyFingerprintKey(dataKey);
+        else throw new Error(`project ${project.id} has data key version ${version} but no fingerprint key`);
+      }
       dataKey.fill(0);
-      this.unwrapped.set(projectId, keys);
+      this.encryptionKeys.set(cacheKey, encryption);
+      this.fingerprintKeys.set(project.id, fingerprint);
     }
-    return keys;
+    return { version, encryption, fingerprint };
   }
 
-  private readonly serviceKeys = new Map<string, Buffer>();
+  /** The encryption key of an earlier version, from its wrapped key (project_data_keys); null if not cached and none given. */
+  versionEncryptionKey(projectId: string, version: number, wrappedKey?: Uint8Array): Buffer | null {
+    const cacheKey = `${projectId}:${version}`;
+    let key = this.encryptionKeys.get(cacheKey);
+    if (!key && wrappedKey) {
+      const dataKey = this.unwrapKey(wrappedKey, dataKeyAad(projectId));
+      key = encryptionKeyOf(dataKey);
+      dataKey.fill(0);
+      this.encryptionKeys.set(cacheKey, key);
+    }
+    return key ?? null;
+  }
 
-  /** A key for one internal purpose (e.g. `idempotency`), derived from the master key. */
+  /** Installs the service root key (lib/keys/service-root.ts reads it from vault_keys at start). */
+  useServiceRoot(root: Buffer, options: { legacyBackupCodes?: Buffer | null } = {}): void {
+    this.serviceRoot = root;
+    this.legacyBackupCodeKey = options.legacyBackupCodes ?? null;
+    this.serviceKeys.clear();
+  }
+
+  /** Keys backup codes may be hashed under: the current one first, then one kept from a replaced legacy root. */
+  backupCodeKeys(): Buffer[] {
+    return this.legacyBackupCodeKey ? [this.serviceKey('backup-codes'), this.legacyBackupCodeKey] : [this.serviceKey('backup-codes')];
+  }
+
+  /** Whether `key` is this keyring's master key (a legacy service root is). */
+  isMasterKey(key: Buffer): boolean {
+    return key.length === this.masterKey.length && timingSafeEqual(key, this.masterKey);
+  }
+
+  /** A key for one internal purpose (e.g. `idempotency`), derived from the service root key. */
   serviceKey(purpose: string): Buffer {
     let key = this.serviceKeys.get(purpose);
     if (!key) {
-      key = derive(this.masterKey, `service/${purpose}`);
+      if (!this.serviceRoot) throw new Error('the service root key is not loaded yet');
+      key = derive(this.serviceRoot, `service/${purpose}`);
       this.serviceKeys.set(purpose, key);
     }
     return key;

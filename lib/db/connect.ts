@@ -32,7 +32,9 @@ export type SqlClient = {
  */
 const secretColumns = {
   user: { passwordHash: true, mfaSecret: true, mfaPendingSecret: true },
-  project: { wrappedDataKey: true, pubKeyHash: true, pubKeyWrapped: true },
+  project: { wrappedDataKey: true, fingerprintKeyWrapped: true, pubKeyHash: true, pubKeyWrapped: true },
+  projectDataKey: { wrappedKey: true },
+  vaultKey: { wrapped: true },
   application: { keyHash: true, previousKeyHash: true },
   token: { ciphertext: true },
   merchant: { keyHash: true, previousKeyHash: true, processorSealed: true },

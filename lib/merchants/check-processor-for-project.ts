@@ -1,8 +1,9 @@
 // The checks a processor passes before a merchant saves it (create, update), in one place: the kind the
 // project's environment allows (sandbox only in test projects) and the project's destination allow-list.
-// Answers the project's wrapped data key, which seals the processor.
+// Answers the project's key columns, whose data key seals the processor.
 import type { TProcessorConfig } from '../checkout/processors/schemas';
 import { readAllowedProxyHosts } from '../proxy/proxy-host-allow-list';
+import { PROJECT_KEY_COLUMNS, type ProjectKeyRef } from '../crypto/keyring';
 import type { Runtime } from '../runtime';
 import { assertProcessorAllowed } from './assert-processor-allowed';
 import { assertProcessorHostAllowed } from './assert-processor-host-allowed';
@@ -10,13 +11,13 @@ import { assertProcessorHostAllowed } from './assert-processor-host-allowed';
 export async function checkProcessorForProject(
   runtime: Pick<Runtime, 'db' | 'config'>,
   options: { projectId: string; environment: 'test' | 'production'; processor: TProcessorConfig },
-): Promise<{ wrappedDataKey: Uint8Array }> {
+): Promise<ProjectKeyRef> {
   assertProcessorAllowed(options.processor, options.environment);
-  const { wrappedDataKey, allowedProxyHosts } = await runtime.db.prisma.project.findUniqueOrThrow({
+  const { allowedProxyHosts, ...keys } = await runtime.db.prisma.project.findUniqueOrThrow({
     where: { id: options.projectId },
-    select: { wrappedDataKey: true, allowedProxyHosts: true },
+    select: { ...PROJECT_KEY_COLUMNS, allowedProxyHosts: true },
   });
   const policy = { environment: options.environment, allowedProxyHosts: readAllowedProxyHosts(allowedProxyHosts) };
   assertProcessorHostAllowed(options.processor, policy, runtime.config.PROXY_REQUIRE_ALLOW_LIST);
-  return { wrappedDataKey };
+  return keys;
 }

@@ -17,7 +17,7 @@ export async function createMerchant(
   options: { accountId: string; projectId?: string; name: string; processor: TProcessorConfig },
 ): Promise<CreatedMerchant> {
   const project = await getAccountProjectOrThrow(runtime, { accountId: options.accountId, projectId: options.projectId });
-  const { wrappedDataKey } = await checkProcessorForProject(runtime, { projectId: project.id, environment: project.environment, processor: options.processor });
+  const projectKeys = await checkProcessorForProject(runtime, { projectId: project.id, environment: project.environment, processor: options.processor });
   const id = randomUUID();
   const key = newServiceKey(project.environment);
   const row = await runtime.db.prisma.merchant.create({
@@ -26,7 +26,7 @@ export async function createMerchant(
       projectId: project.id,
       name: options.name,
       processorType: options.processor.type,
-      processorSealed: sealProcessor(runtime, { id: project.id, wrappedDataKey }, id, options.processor),
+      ...sealProcessor(runtime, projectKeys, id, options.processor),
       keyPrefix: key.prefix,
       keyHash: key.hash,
     },

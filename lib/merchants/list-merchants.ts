@@ -11,5 +11,5 @@ export async function listMerchants(runtime: Pick<Runtime, 'db' | 'keyring'>, op
     orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
     select: merchantRecordColumns,
   });
-  return rows.map((row) => readMerchantRecord(runtime, row));
+  return Promise.all(rows.map((row) => readMerchantRecord(runtime, row)));
 }

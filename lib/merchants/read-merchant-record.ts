@@ -1,5 +1,6 @@
 // The columns a merchant record is read with, and its sealed processor opened under the project key.
 // Used by every lookup that presents or charges through a merchant.
+import { PROJECT_KEY_COLUMNS, type ProjectKeyRef } from '../crypto/keyring';
 import type { Runtime } from '../runtime';
 import type { MerchantRecord } from './present-merchant';
 import { openProcessor } from './processor-seal';
@@ -12,7 +13,8 @@ export const merchantRecordColumns = {
   createdAt: true,
   updatedAt: true,
   processorSealed: true,
-  project: { select: { environment: true, wrappedDataKey: true } },
+  processorKeyVersion: true,
+  project: { select: { environment: true, ...PROJECT_KEY_COLUMNS } },
 } as const;
 
 export type MerchantRecordRow = {
@@ -23,16 +25,17 @@ export type MerchantRecordRow = {
   createdAt: Date;
   updatedAt: Date;
   processorSealed: Uint8Array;
-  project: { environment: 'test' | 'production'; wrappedDataKey: Uint8Array };
+  processorKeyVersion: number;
+  project: ProjectKeyRef & { environment: 'test' | 'production' };
 };
 
 export type MerchantWithProject = MerchantRecord & { environment: 'test' | 'production' };
 
-export function readMerchantRecord(runtime: Pick<Runtime, 'keyring'>, row: MerchantRecordRow): MerchantWithProject {
-  const { processorSealed, project, ...rest } = row;
+export async function readMerchantRecord(runtime: Pick<Runtime, 'db' | 'keyring'>, row: MerchantRecordRow): Promise<MerchantWithProject> {
+  const { processorSealed, processorKeyVersion, project, ...rest } = row;
   return {
     ...rest,
     environment: project.environment,
-    processor: openProcessor(runtime, { id: row.projectId, wrappedDataKey: project.wrappedDataKey }, row.id, processorSealed),
+    processor: await openProcessor(runtime, project, { id: row.id, processorSealed, processorKeyVersion }),
   };
 }

@@ -53,9 +53,9 @@ export async function updateMerchant(
   const current = await getMerchantOrThrow(runtime, options);
   let processorData = {};
   if (options.processor) {
-    const { wrappedDataKey } = await checkProcessorForProject(runtime, { projectId: current.projectId, environment: current.environment, processor: options.processor });
+    const projectKeys = await checkProcessorForProject(runtime, { projectId: current.projectId, environment: current.environment, processor: options.processor });
     const processor = keepRedactedHeaders(options.processor, current.processor);
-    processorData = { processorType: processor.type, processorSealed: sealProcessor(runtime, { id: current.projectId, wrappedDataKey }, current.id, processor) };
+    processorData = { processorType: processor.type, ...sealProcessor(runtime, projectKeys, current.id, processor) };
   }
   const updated = await runtime.db.prisma.merchant.updateMany({ where: { id: current.id }, data: { name: options.name, ...processorData } });
   if (updated.count === 0) throw merchantNotFound();

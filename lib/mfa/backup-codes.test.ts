@@ -33,22 +33,35 @@ describe('backup codes', () => {
   it('finds a code by any spelling', () => {
     const { codes, hashes } = newBackupCodes(key);
     const code = codes[4]!;
-    expect(findBackupCode(key, code, hashes)).toBe(4);
-    expect(findBackupCode(key, ` ${code.toUpperCase().replace('-', ' ')} `, hashes)).toBe(4);
+    expect(findBackupCode([key], code, hashes)).toBe(4);
+    expect(findBackupCode([key], ` ${code.toUpperCase().replace('-', ' ')} `, hashes)).toBe(4);
   });
 
   it('returns -1 for an unknown code, an empty input and another key', () => {
     const { codes, hashes } = newBackupCodes(key);
-    expect(findBackupCode(key, 'zzzz-zzzz', hashes)).toBe(-1);
-    expect(findBackupCode(key, '', hashes)).toBe(-1);
-    expect(findBackupCode(randomBytes(32), codes[0]!, hashes)).toBe(-1);
+    expect(findBackupCode([key], 'zzzz-zzzz', hashes)).toBe(-1);
+    expect(findBackupCode([key], '', hashes)).toBe(-1);
+    expect(findBackupCode([randomBytes(32)], codes[0]!, hashes)).toBe(-1);
   });
 
   it('no longer finds a used code once its hash is removed', () => {
     const { codes, hashes } = newBackupCodes(key);
-    const index = findBackupCode(key, codes[2]!, hashes);
+    const index = findBackupCode([key], codes[2]!, hashes);
     const remaining = hashes.filter((_, i) => i !== index);
-    expect(findBackupCode(key, codes[2]!, remaining)).toBe(-1);
-    expect(findBackupCode(key, codes[3]!, remaining)).toBe(2);
+    expect(findBackupCode([key], codes[2]!, remaining)).toBe(-1);
+    expect(findBackupCode([key], codes[3]!, remaining)).toBe(2);
+  });
+});
+
+describe('backup codes under several keys (a replaced legacy service root)', () => {
+  it('finds a code hashed under any of the keys, and no other', () => {
+    const legacy = randomBytes(32);
+    const current = randomBytes(32);
+    const old = newBackupCodes(legacy);
+    const fresh = newBackupCodes(current);
+    const hashes = [...old.hashes, ...fresh.hashes];
+    expect(findBackupCode([current, legacy], old.codes[1]!, hashes)).toBe(1);
+    expect(findBackupCode([current, legacy], fresh.codes[0]!, hashes)).toBe(old.codes.length);
+    expect(findBackupCode([current], old.codes[1]!, hashes)).toBe(-1);
   });
 });

@@ -31,12 +31,13 @@ export function newBackupCodes(key: Buffer, count = 10): { codes: string[]; hash
 }
 
 /** Index of the hash matching `input`, or -1. Compares every entry in constant time. */
-export function findBackupCode(key: Buffer, input: string, hashes: readonly string[]): number {
+export function findBackupCode(keys: readonly Buffer[], input: string, hashes: readonly string[]): number {
   if (normaliseBackupCode(input).length !== CODE_LENGTH) return -1;
-  const candidate = hashBackupCode(key, input);
+  // Several keys after a legacy service root was replaced: codes handed out before keep their hashes.
+  const candidates = keys.map((key) => hashBackupCode(key, input));
   let found = -1;
   hashes.forEach((hash, index) => {
-    if (constantTimeEqual(hash, candidate) && found === -1) found = index;
+    for (const candidate of candidates) if (constantTimeEqual(hash, candidate) && found === -1) found = index;
   });
   return found;
 }

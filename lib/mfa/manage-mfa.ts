@@ -46,7 +46,7 @@ export async function checkTotpCode(runtime: MfaRuntime, options: { userId: stri
 export async function useBackupCode(runtime: MfaRuntime, options: { userId: string; code: string }): Promise<void> {
   const { prisma } = runtime.db;
   const codes = await prisma.backupCode.findMany({ where: { userId: options.userId, usedAt: null }, select: { id: true, codeHash: true } });
-  const index = findBackupCode(runtime.keyring.serviceKey('backup-codes'), options.code, codes.map((code) => code.codeHash));
+  const index = findBackupCode(runtime.keyring.backupCodeKeys(), options.code, codes.map((code) => code.codeHash));
   if (index < 0) throw invalidCode();
   const { count } = await prisma.backupCode.updateMany({ where: { id: codes[index]!.id, usedAt: null }, data: { usedAt: new Date() } });
   if (count !== 1) throw invalidCode();

@@ -2,6 +2,8 @@
 // placeholders with the escaping of the body's format, send over the pooled address-checked dispatcher
 // with a time-out, and mask whatever the PSP echoes before anyone sees it. Used by POST
 // /proxy/transaction and by the checkout's http processors, so both have exactly the same guarantees.
+import type { ProjectKeyRef } from '../crypto/keyring';
+import { encryptionKeyForVersion } from '../keys/data-key-versions';
 import { request as undiciRequest } from 'undici';
 import type { ApiKeyPrincipal } from '../accounts/authenticate-api-key';
 import { VaultError } from '../http/errors';
@@ -26,7 +28,7 @@ import {
 /** PSP responses above this size are refused rather than buffered (they are never legitimate). */
 const MAX_PSP_RESPONSE_BYTES = 10 * 1024 * 1024;
 
-export type TokenProject = Pick<ApiKeyPrincipal['project'], 'id' | 'wrappedDataKey'>;
+export type TokenProject = ProjectKeyRef;
 
 export type PspCall = {
   /** The project the token and the CVC session must belong to. */
@@ -70,9 +72,14 @@ export async function takeTokenSecrets(
   const { project } = options;
   const token = await getTokenOrThrow(runtime, { principal: { project }, token: options.token });
   options.onToken?.(token.id);
-  const keys = runtime.keyring.projectKeys(project.id, project.wrappedDataKey);
   const cvv = options.cvcSessionId
-    ? await takeCvc({ store: runtime.store, projectId: project.id, encryptionKey: keys.encryption, tokenId: token.id, sessionId: options.cvcSessionId })
+    ? await takeCvc({
+        store: runtime.store,
+        projectId: project.id,
+        keyFor: (version) => encryptionKeyForVersion(runtime, project, version),
+        tokenId: token.id,
+        sessionId: options.cvcSessionId,
+      })
     : undefined;
   return { tokenId: token.id, payload: token.payload, cvv };
 }

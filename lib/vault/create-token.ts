@@ -48,7 +48,7 @@ export async function createToken(
   },
 ): Promise<CreatedToken> {
   const { project, application } = options.principal;
-  const keys = runtime.keyring.projectKeys(project.id, project.wrappedDataKey);
+  const keys = runtime.keyring.projectKeys(project);
   const tokenId = randomUUID();
   const token = `tok_${randomBase62(24)}`;
   const display = displayFields(options.payload);
@@ -58,7 +58,7 @@ export async function createToken(
     ? await createCvcSession({
         store: runtime.store,
         projectId: project.id,
-        encryptionKey: keys.encryption,
+        encryption: { key: keys.encryption, version: keys.version },
         tokenId,
         cvv: options.cvv,
         ...options.cvcSession,
@@ -75,7 +75,8 @@ export async function createToken(
         projectId: project.id,
         applicationId: application?.id ?? null,
         type: options.payload.type,
-        ciphertext: sealPayload(keys.encryption, tokenId, options.payload),
+        ciphertext: sealPayload(keys.encryption, { projectId: project.id, tokenId }, options.payload),
+        keyVersion: keys.version,
         mask: display.mask,
         bin: display.bin,
         last4: display.last4,

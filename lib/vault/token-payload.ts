@@ -1,5 +1,7 @@
 // What a token's ciphertext holds: the sensitive fields under their placeholder names.
-// The AAD binds each ciphertext to its token id, so a row's ciphertext cannot be moved to another token.
+// The AAD binds each ciphertext to its owner, `<projectId>/<tokenId>`: a ciphertext moved to another token
+// or another project does not open. Rows stamped key version 0 were sealed before that binding
+// (`vault/token/<tokenId>`); the start-up re-seal converts them.
 import { open, seal } from '../crypto/aead';
 import type { TBankData, TCardData } from './schemas';
 
@@ -7,12 +9,14 @@ export type CardPayload = Omit<TCardData, 'cvv'>;
 export type BankPayload = TBankData;
 export type TokenPayload = ({ type: 'card' } & CardPayload) | ({ type: 'bank' } & BankPayload);
 
-const aadFor = (tokenId: string) => `vault/token/${tokenId}`;
+export type TokenOwner = { projectId: string; tokenId: string };
 
-export function sealPayload(key: Buffer, tokenId: string, payload: TokenPayload): Buffer<ArrayBuffer> {
-  return seal(key, JSON.stringify(payload), aadFor(tokenId));
+export const tokenAad = (owner: TokenOwner, keyVersion: number) => (keyVersion === 0 ? `vault/token/${owner.tokenId}` : `${owner.projectId}/${owner.tokenId}`);
+
+export function sealPayload(key: Buffer, owner: TokenOwner, payload: TokenPayload): Buffer<ArrayBuffer> {
+  return seal(key, JSON.stringify(payload), tokenAad(owner, 1));
 }
 
-export function openPayload(key: Buffer, tokenId: string, ciphertext: Uint8Array): TokenPayload {
-  return JSON.parse(open(key, ciphertext, aadFor(tokenId)).toString('utf8')) as TokenPayload;
+export function openPayload(key: Buffer, owner: TokenOwner & { keyVersion: number }, ciphertext: Uint8Array): TokenPayload {
+  return JSON.parse(open(key, ciphertext, tokenAad(owner, owner.keyVersion)).toString('utf8')) as TokenPayload;
 }

@@ -51,7 +51,8 @@ export function testEnv(overrides: Record<string, string> = {}): Record<string, 
     // Each test vault has its own Redis keys (rate limits, CVC sessions), like a separate deployment.
     REDIS_KEY_PREFIX: `vault-test-${randomBytes(4).toString('hex')}:`,
     VAULT_DATA_DIR: 'memory://',
-    VAULT_MASTER_KEY: randomBytes(32).toString('base64'),
+    // The run's database is one installation: one master key (on PGlite each vault is its own database).
+    VAULT_MASTER_KEY: inject('databaseUrl') ? inject('masterKey') : randomBytes(32).toString('base64'),
     PROXY_ALLOWED_PRIVATE_HOSTS: 'localhost',
     PROXY_TIMEOUT_MS: '5000',
     LOG_LEVEL: 'info',

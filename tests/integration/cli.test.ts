@@ -1,7 +1,8 @@
 // `npx vault …` as an operator runs it, on a fresh embedded data folder; then the keys it printed are
 // used against a real server on the same folder.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,11 +17,15 @@ const env = { ...process.env, DATABASE_URL: '', REDIS_URL: '', VAULT_DATA_DIR: j
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const vault = (...args: string[]) => run(process.execPath, [cli, ...args], { env, encoding: 'utf8' });
-const failing = (...args: string[]) => vault(...args).then(() => { throw new Error('expected a failure'); }, (error: { code: number; stderr: string }) => error);
+const vaultWith = (extra: Record<string, string>, ...args: string[]) => run(process.execPath, [cli, ...args], { env: { ...env, ...extra }, encoding: 'utf8' });
+const settle = (running: Promise<unknown>) => running.then(() => { throw new Error('expected a failure'); }, (error: { code: number; stderr: string }) => error);
+const failing = (...args: string[]) => settle(vault(...args));
+const failingWith = (extra: Record<string, string>, ...args: string[]) => settle(vaultWith(extra, ...args));
 
 describe('npx vault', () => {
   let test: { api_key: string; application_id: string; project_id: string };
   let live: { api_key: string; application_id: string; project_id: string; pub_key: string };
+  let liveToken: string;
 
   it('app create --json on an empty database: bootstraps (banner on stderr) and prints one JSON object', async () => {
     const { stdout, stderr } = await vault('app', 'create', '--name', 'Checkout backend', '--json');
@@ -80,9 +85,59 @@ describe('npx vault', () => {
       expect((await fetch(`${server.url}/tokenize`, { method: 'POST', headers, body })).status).toBe(401);
       const tokenized = await fetch(`${server.url}/tokenize`, { method: 'POST', headers: { ...headers, 'x-pub-key': live.pub_key }, body });
       expect(tokenized.status).toBe(201);
-      expect(((await tokenized.json()) as { test_mode: boolean }).test_mode).toBe(false);
+      const created = (await tokenized.json()) as { test_mode: boolean; token: string };
+      expect(created.test_mode).toBe(false);
+      liveToken = created.token;
     } finally {
       expect(await server.stop()).toBe(0);
     }
+  });
+
+  it('keys rotate-data-key --reencrypt, then keys rotate-master: the data folder opens under the new key only', async () => {
+    const rotated = await vault('keys', 'rotate-data-key', '--project', live.project_id, '--reencrypt');
+    expect(rotated.stdout).toBe(
+      `Project ${live.project_id}: data key version 2 is current (was 1).\nRe-encrypted under version 2: 1 tokens, 0 merchant processors.\n`,
+    );
+    const oldKey = readFileSync(join(env.VAULT_DATA_DIR, 'master.key'), 'utf8');
+    const newKeyFile = join(dir, 'new-master.key');
+    const newKey = randomBytes(32).toString('base64');
+    writeFileSync(newKeyFile, `${newKey}\n`, { mode: 0o600 });
+    const { stdout } = await vault('keys', 'rotate-master', '--new-key-file', newKeyFile);
+    expect(stdout).toBe(`Master key rotated: 2 projects and 1 earlier data key versions re-wrapped.\n${join(env.VAULT_DATA_DIR, 'master.key')} now holds the new key.\n`);
+    expect(readFileSync(join(env.VAULT_DATA_DIR, 'master.key'), 'utf8')).toBe(`${newKey}\n`);
+
+    // The old key is refused; the new one opens the data written before both rotations.
+    const keyFile = join(env.VAULT_DATA_DIR, 'master.key');
+    expect((await failingWith({ VAULT_MASTER_KEY: oldKey.trim() }, 'migrate')).stderr).toContain('VAULT_MASTER_KEY differs from the key in');
+    renameSync(keyFile, `${keyFile}.aside`);
+    try {
+      expect((await failingWith({ VAULT_MASTER_KEY: oldKey.trim() }, 'migrate')).stderr).toBe(
+        "vault: the master key does not open this database's keys: it is not the key this database was set up with (after `vault keys rotate-master`, configure the new key)\n",
+      );
+    } finally {
+      renameSync(`${keyFile}.aside`, keyFile);
+    }
+    const server = await spawnServer({ VAULT_DATA_DIR: env.VAULT_DATA_DIR });
+    try {
+      const detokenized = await fetch(`${server.url}/detokenize`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-api-key': live.api_key },
+        body: JSON.stringify({ token: liveToken }),
+      });
+      expect(await detokenized.json()).toEqual({ success: true, data: { type: 'card', cardNumber: '4242424242424242', expirationMonth: '12', expirationYear: '2030' } });
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
+  });
+
+  it.each([
+    [['keys', 'rotate-master'], 'vault: --new-key-file is required: a file holding the new master key (32 bytes, base64)\n'],
+    [['keys', 'rotate-master', '--new-key-file', '/nonexistent/key'], 'vault: --new-key-file /nonexistent/key does not exist\n'],
+    [['keys', 'rotate-data-key'], 'vault: --project is required: the project id\n'],
+    [['keys', 'rotate-data-key', '--project', 'abc'], 'vault: --project must be a project id (a UUID)\n'],
+  ])('keys refuses %j', async (args, message) => {
+    const error = await failing(...args);
+    expect(error.code).toBe(1);
+    expect(error.stderr).toBe(message);
   });
 });

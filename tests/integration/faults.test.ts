@@ -6,7 +6,6 @@
 // Only loopback; the machine's own Redis and PostgreSQL are never touched (PostgreSQL only through a scratch
 // database behind the relay).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -156,7 +155,7 @@ describe.runIf(databaseUrl)('faults: PostgreSQL black-holed, then every connecti
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
     const server = await spawnServer({
       DATABASE_URL: viaRelay.toString(),
-      VAULT_MASTER_KEY: randomBytes(32).toString('base64'),
+      VAULT_MASTER_KEY: inject('masterKey'),
       VAULT_DATA_DIR: join(dir, 'data'),
       DATABASE_QUERY_TIMEOUT_MS: '2000',
     });

@@ -1,4 +1,5 @@
 // POST /tokenize: happy, error and security tables, plus what is stored (and what is not).
+import { PROJECT_KEY_COLUMNS } from '../../lib/crypto/keyring';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPayload } from '../../lib/vault/token-payload';
 import { startTestVault, type TestVault } from '../helpers/test-vault';
@@ -79,9 +80,10 @@ describe('POST /tokenize — happy', () => {
     expect(stored).not.toContain(CANARY);
     expect(row).toMatchObject({ mask: '400005******5556', bin: '400005', last4: '5556', brand: 'visa', type: 'card' });
     // The encrypted payload holds the card, never the CVV.
-    const project = await vault.runtime.db.prisma.project.findUniqueOrThrow({ where: { id: vault.tenants.test.projectId }, omit: { wrappedDataKey: false } });
-    const keys = vault.runtime.keyring.projectKeys(project.id, project.wrappedDataKey);
-    expect(openPayload(keys.encryption, row.id, row.ciphertext)).toEqual({ type: 'card', cardNumber: CANARY, expirationMonth: '12', expirationYear: '2030' });
+    const project = await vault.runtime.db.prisma.project.findUniqueOrThrow({ where: { id: vault.tenants.test.projectId }, select: PROJECT_KEY_COLUMNS });
+    const keys = vault.runtime.keyring.projectKeys(project);
+    expect(row.keyVersion).toBe(1);
+    expect(openPayload(keys.encryption, { projectId: project.id, tokenId: row.id, keyVersion: row.keyVersion }, row.ciphertext)).toEqual({ type: 'card', cardNumber: CANARY, expirationMonth: '12', expirationYear: '2030' });
     const audit = await vault.runtime.db.prisma.auditLog.findMany({ where: { tokenId: row.id } });
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ action: 'tokenize', outcome: 'success', statusCode: 201, projectId: vault.tenants.test.projectId });

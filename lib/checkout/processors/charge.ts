@@ -4,6 +4,7 @@
 // for programming errors (unknown project or token, the sandbox outside a test project) and for the
 // vault's own outages (database, store), which the caller maps to 503.
 // Logged: one line with ids, outcome and reason. Never a card number, CVV, PSP header or PSP body.
+import { PROJECT_KEY_COLUMNS } from '../../crypto/keyring';
 import { readAllowedProxyHosts } from '../../proxy/proxy-host-allow-list';
 import type { Runtime } from '../../runtime';
 import { chargeHttp } from './http-processor';
@@ -36,7 +37,7 @@ export type ChargeRuntime = Pick<Runtime, 'db' | 'store' | 'keyring' | 'psp' | '
 export async function chargeWithProcessor(runtime: ChargeRuntime, input: ChargeInput): Promise<ChargeResult> {
   const project = await runtime.db.prisma.project.findUnique({
     where: { id: input.projectId },
-    select: { id: true, environment: true, wrappedDataKey: true, allowedProxyHosts: true },
+    select: { ...PROJECT_KEY_COLUMNS, environment: true, allowedProxyHosts: true },
   });
   if (!project) throw new Error('chargeWithProcessor: unknown project');
 

@@ -1,0 +1,62 @@
+// `vault keys rotate-master` and `vault keys rotate-data-key`: the operator side of key rotation (the
+// work is in lib/keys). Both print what they did; neither prints key material.
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import type { Config } from '../config';
+import { masterKeyFile } from '../crypto/master-key';
+import { reencryptProject, rotateDataKey } from '../keys/rotate-data-key';
+import { rotateMasterKey } from '../keys/rotate-master';
+import type { Logger } from '../logger';
+import { createRuntime } from '../runtime';
+import { parseRotateDataKeyArgs, parseRotateMasterArgs } from './args';
+
+function readNewKey(file: string): Buffer {
+  if (!existsSync(file)) throw new Error(`--new-key-file ${file} does not exist`);
+  const key = Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
+  if (key.length !== 32) throw new Error(`--new-key-file ${file} must hold a base64 32-byte key (openssl rand -base64 32)`);
+  return key;
+}
+
+export async function runRotateMaster(argv: string[], config: Config, logger: Logger): Promise<number> {
+  const args = parseRotateMasterArgs(argv);
+  const newKey = readNewKey(args.newKeyFile);
+  const runtime = await createRuntime({ config, logger, duringKeyRotation: true });
+  try {
+    const result = await rotateMasterKey(runtime, { newKey });
+    // The embedded mode's key file follows the database (written whole, then renamed over the old one).
+    const file = masterKeyFile(config);
+    const embeddedFile = config.embedded && existsSync(file);
+    if (embeddedFile) {
+      writeFileSync(`${file}.new`, `${newKey.toString('base64')}\n`, { mode: 0o600 });
+      renameSync(`${file}.new`, file);
+    }
+    process.stdout.write(
+      [
+        `Master key rotated: ${result.projects} projects and ${result.retiredDataKeys} earlier data key versions re-wrapped.`,
+        ...(result.serviceRootReplaced ? ['The service root key was the old master key: it is replaced (TOTP secrets re-sealed; dashboard sessions end).'] : []),
+        embeddedFile
+          ? `${file} now holds the new key.`
+          : 'Set VAULT_MASTER_KEY to the new key on every node, then restart them: the old key is refused from now on.',
+        '',
+      ].join('\n'),
+    );
+    return 0;
+  } finally {
+    await runtime.close();
+  }
+}
+
+export async function runRotateDataKey(argv: string[], config: Config, logger: Logger): Promise<number> {
+  const args = parseRotateDataKeyArgs(argv);
+  const runtime = await createRuntime({ config, logger });
+  try {
+    const rotated = await rotateDataKey(runtime, { projectId: args.projectId });
+    process.stdout.write(`Project ${rotated.projectId}: data key version ${rotated.version} is current (was ${rotated.previousVersion}).\n`);
+    if (args.reencrypt) {
+      const moved = await reencryptProject(runtime, { projectId: args.projectId });
+      process.stdout.write(`Re-encrypted under version ${moved.version}: ${moved.tokens} tokens, ${moved.merchants} merchant processors.\n`);
+    }
+    return 0;
+  } finally {
+    await runtime.close();
+  }
+}
