@@ -37,7 +37,7 @@ export const POST = defineRoute({
       return call.json(201, { success: true, ...created });
     }
     const project = await getSessionTestProjectOrThrow(call.runtime, { accountId: call.user.accountId, projectId: new URL(call.request.url).searchParams.get('project_id') });
-    const audit = { action: ACTION, outcome: 'success' as const, statusCode: 201, requestId: call.requestId, projectId: project.id, userId: call.user.id, ip: call.ip };
+    const audit = { action: ACTION, outcome: 'success' as const, statusCode: 201, requestId: call.requestId, accountId: call.user.accountId, projectId: project.id, userId: call.user.id, ip: call.ip };
     const { tokenId: _tokenId, ...created } = await createTestToken(call.runtime, { principal: { project, application: null }, request, audit });
     return call.json(201, { success: true, ...created });
   },

@@ -19,6 +19,7 @@ export type AuditRow = {
   action: string;
   outcome: string;
   status_code: number;
+  account_id: string | null;
   project_id: string | null;
   application_id: string | null;
   user_id: string | null;
@@ -29,16 +30,19 @@ export type AuditRow = {
   created_at: Date;
 };
 
-export const COLUMNS = 'id, seq, action, outcome, status_code, project_id, application_id, user_id, token_id, resource, ip, request_id, created_at';
+export const COLUMNS = 'id, seq, action, outcome, status_code, account_id, project_id, application_id, user_id, token_id, resource, ip, request_id, created_at';
 
 /**
  * The hash of a row given its predecessor's: over every column that says who did what, to what, when.
- * `resource` came later: it joins the hashed content only when set, so rows sealed before it keep their hash.
+ * `resource` and `account_id` came later: they join the hashed content only when set, so rows sealed before
+ * them keep their hash. With an account both follow (resource possibly null), so the array's length tells
+ * which is which and a value cannot be moved from one column to the other unnoticed.
  */
 export function rowHash(prevHash: string, row: AuditRow): string {
+  const later = row.account_id !== null ? [row.resource, row.account_id] : row.resource !== null ? [row.resource] : [];
   const content = JSON.stringify([
     row.id, String(row.seq), row.action, row.outcome, row.status_code, row.project_id, row.application_id, row.user_id,
-    row.token_id, row.ip, row.request_id, new Date(row.created_at).toISOString(), ...(row.resource === null ? [] : [row.resource]),
+    row.token_id, row.ip, row.request_id, new Date(row.created_at).toISOString(), ...later,
   ]);
   return createHash('sha256').update(`${prevHash}\n${content}`).digest('hex');
 }
@@ -109,12 +113,14 @@ export async function verifyAuditChain(runtime: ChainRuntime): Promise<ChainVeri
 }
 
 const ACCOUNT_COLUMNS = COLUMNS.split(', ').map((column) => `a.${column}`).join(', ');
-// An account's sealed rows (its projects' and its users' rows, as the listing shows them) after a chain
-// index, each with the stored hash of the row just before it in the chain and the stored prev_hash of the
-// row just after it (null at the head), whoever's those rows are.
+// An account's sealed rows (as the listing shows them: its own by account_id, and rows written before
+// account_id by its current projects and users) after a chain index, each with the stored hash of the row
+// just before it in the chain and the stored prev_hash of the row just after it (null at the head),
+// whoever's those rows are.
 const SELECT_ACCOUNT_LINKS = `SELECT ${ACCOUNT_COLUMNS}, a.chain_index, a.prev_hash, a.hash, p.hash AS predecessor_hash, n.prev_hash AS successor_prev_hash
   FROM audit_logs AS a LEFT JOIN audit_logs AS p ON p.chain_index = a.chain_index - 1 LEFT JOIN audit_logs AS n ON n.chain_index = a.chain_index + 1
-  WHERE a.chain_index > $3::bigint AND (a.project_id = ANY($1::uuid[]) OR a.user_id = ANY($2::uuid[]))
+  WHERE a.chain_index > $3::bigint
+    AND (a.account_id = $4::uuid OR (a.account_id IS NULL AND (a.project_id = ANY($1::uuid[]) OR a.user_id = ANY($2::uuid[]))))
   ORDER BY a.chain_index LIMIT ${BATCH}`;
 
 /**
@@ -142,7 +148,7 @@ export async function verifyAccountAuditChain(
   for (;;) {
     const rows = await sql.query<AuditRow & { chain_index: bigint | string; prev_hash: string; hash: string; predecessor_hash: string | null; successor_prev_hash: string | null }>(
       SELECT_ACCOUNT_LINKS,
-      [projectIds, userIds, after],
+      [projectIds, userIds, after, accountId],
     );
     for (const row of rows) {
       checked += 1;

@@ -31,6 +31,7 @@ export async function auditedRead(
       outcome: statusCode < 400 ? 'success' : 'failure',
       statusCode,
       requestId: call.requestId,
+      accountId: call.user.accountId,
       userId: call.user.id,
       resource: note.projectId ? `project:${note.projectId}` : null,
       ip: call.ip,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AuditEntry } from './record-audit';
 import { AuditWriter } from './audit-writer';
 
-const entry = (n: number): AuditEntry => ({ action: 'tokenize', outcome: 'success', statusCode: 201, requestId: `r${n}` });
+const entry = (n: number): AuditEntry => ({ action: 'tokenize', outcome: 'success', statusCode: 201, requestId: `r${n}`, accountId: null });
 
 function fakeDb() {
   const batches: AuditEntry[][] = [];
@@ -11,8 +11,8 @@ function fakeDb() {
   const db = {
     sql: {
       query: async (_text: string, values: unknown[], _name?: string) => {
-        // Eleven values a row; the request id (last) identifies the entry.
-        const requestIds = values.filter((_, index) => index % 11 === 10);
+        // Twelve values a row; the request id (last) identifies the entry.
+        const requestIds = values.filter((_, index) => index % 12 === 11);
         batches.push(requestIds.map((requestId) => entry(Number(String(requestId).slice(1)))));
         await new Promise<void>((resolve) => (release = resolve));
         if (fail) throw new Error('database down');

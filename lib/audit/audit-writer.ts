@@ -9,8 +9,8 @@ import type { AuditEntry } from './record-audit';
 type Waiting = { entry: AuditEntry; resolve: () => void; reject: (error: unknown) => void };
 
 const MAX_BATCH = 500;
-const COLUMNS = ['id', 'action', 'outcome', 'status_code', 'project_id', 'application_id', 'user_id', 'token_id', 'resource', 'ip', 'request_id'];
-const CASTS = ['::uuid', '', '', '::int', '::uuid', '::uuid', '::uuid', '::uuid', '', '', ''];
+const COLUMNS = ['id', 'action', 'outcome', 'status_code', 'account_id', 'project_id', 'application_id', 'user_id', 'token_id', 'resource', 'ip', 'request_id'];
+const CASTS = ['::uuid', '', '', '::int', '::uuid', '::uuid', '::uuid', '::uuid', '::uuid', '', '', ''];
 
 /** One multi-row INSERT (one commit) for a batch. */
 async function insertAuditRows(db: Pick<Database, 'sql'>, entries: AuditEntry[]): Promise<void> {
@@ -18,7 +18,7 @@ async function insertAuditRows(db: Pick<Database, 'sql'>, entries: AuditEntry[])
   const rows = entries.map((entry) => {
     const start = values.length;
     values.push(
-      randomUUID(), entry.action, entry.outcome, entry.statusCode, entry.projectId ?? null, entry.applicationId ?? null,
+      randomUUID(), entry.action, entry.outcome, entry.statusCode, entry.accountId, entry.projectId ?? null, entry.applicationId ?? null,
       entry.userId ?? null, entry.tokenId ?? null, entry.resource ?? null, entry.ip ?? null, entry.requestId,
     );
     return `(${COLUMNS.map((_, index) => `$${start + index + 1}${CASTS[index]}`).join(', ')})`;

@@ -1,5 +1,7 @@
-// Reading the audit log for an account: its projects' rows and its users' rows, filtered, newest first,
-// with an opaque cursor (the last row's insertion sequence).
+// Reading the audit log for an account: the rows that carry its account id (they stay listed after their
+// project or member is deleted), and rows written before audit_logs.account_id existed (never rewritten:
+// the log is append-only) by its current projects and users. Filtered, newest first, with an opaque cursor
+// (the last row's insertion sequence).
 import { z } from 'zod';
 import { VaultError } from '../http/errors';
 import type { Runtime } from '../runtime';
@@ -47,21 +49,24 @@ function seqOf(cursor: string): bigint {
 
 export async function listAuditLogs(runtime: Pick<Runtime, 'db'>, options: { accountId: string; query: TAuditLogQuery; max?: number }) {
   const { prisma } = runtime.db;
-  const { query } = options;
+  const { query, accountId } = options;
   if (query.project_id) {
-    const project = await prisma.project.findFirst({ where: { id: query.project_id, accountId: options.accountId }, select: { id: true } });
-    if (!project) throw new VaultError('not_found', 'Project not found');
+    const project = await prisma.project.findFirst({ where: { id: query.project_id, accountId }, select: { id: true } });
+    // A deleted project of this account is still a filter over the account's own rows; any other is 404.
+    const deletedOfAccount = !project && (await prisma.auditLog.findFirst({ where: { accountId, projectId: query.project_id }, select: { id: true } }));
+    if (!project && !deletedOfAccount) throw new VaultError('not_found', 'Project not found');
   }
   const [projects, users] = await Promise.all([
-    prisma.project.findMany({ where: { accountId: options.accountId }, select: { id: true } }),
-    prisma.user.findMany({ where: { accountId: options.accountId }, select: { id: true } }),
+    prisma.project.findMany({ where: { accountId }, select: { id: true } }),
+    prisma.user.findMany({ where: { accountId }, select: { id: true } }),
   ]);
   const take = options.max ?? query.limit;
+  // Rows with another account's id are never the account's, whatever project or user they name.
+  const ofAccount = { OR: [{ accountId }, { accountId: null, OR: [{ projectId: { in: projects.map((p) => p.id) } }, { userId: { in: users.map((u) => u.id) } }] }] };
   const rows = await prisma.auditLog.findMany({
     where: {
-      OR: [{ projectId: { in: projects.map((p) => p.id) } }, { userId: { in: users.map((u) => u.id) } }],
+      AND: [ofAccount, ...(query.actor ? [{ OR: [{ userId: query.actor }, { applicationId: query.actor }] }] : [])],
       ...(query.project_id ? { projectId: query.project_id } : {}),
-      ...(query.actor ? { AND: [{ OR: [{ userId: query.actor }, { applicationId: query.actor }] }] } : {}),
       ...(query.action ? { action: query.action } : {}),
       ...(query.outcome ? { outcome: query.outcome } : {}),
       ...(query.from || query.to ? { createdAt: { ...(query.from ? { gte: new Date(query.from) } : {}), ...(query.to ? { lte: new Date(query.to) } : {}) } } : {}),

@@ -7,7 +7,11 @@ export type AuditEntry = {
   outcome: 'success' | 'failure';
   statusCode: number;
   requestId: string;
-  accountId?: string | null;
+  /**
+   * The account the row belongs to, so it stays listed for that account after its project or member is
+   * deleted. Required (null only when the call never got to an account: an unknown email, an invalid key).
+   */
+  accountId: string | null;
   projectId?: string | null;
   applicationId?: string | null;
   userId?: string | null;

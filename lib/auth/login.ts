@@ -24,16 +24,17 @@ export type LoginResult =
   | { kind: 'password_expired'; resetToken: string; user: SessionUser };
 
 /**
- * Wrong password, unknown email or locked account: one answer for all. `userId` (a known account's) is for
- * the audit row only, so an account's owners see attempts on their users; it never reaches the response.
+ * Wrong password, unknown email or locked account: one answer for all. `user` (a known one's id and account)
+ * is for the audit row only, so an account's owners see attempts on their users; it never reaches the response.
  */
 export class InvalidCredentialsError extends VaultError {
-  constructor(readonly userId?: string) {
+  constructor(readonly user?: Pick<SessionUser, 'id' | 'accountId'>) {
     super('invalid_credentials', messages.invalidCredentials);
   }
 }
 
-const invalid = (userId?: string) => new InvalidCredentialsError(userId);
+// Only the ids travel on the error (errors may be logged): never the email or anything else of the user.
+const invalid = (user?: Pick<SessionUser, 'id' | 'accountId'>) => new InvalidCredentialsError(user && { id: user.id, accountId: user.accountId });
 
 export async function login(
   runtime: Pick<Runtime, 'db' | 'keyring' | 'config' | 'store'>,
@@ -51,14 +52,14 @@ export async function login(
   const user: SessionUser = { id: rest.id, accountId: rest.accountId, email: rest.email, name: rest.name, role: rest.role, mfaEnabled: rest.mfaEnabled };
   const correct = await verifyPassword(passwordHash, options.password);
   const locked = lockedForSeconds(rest.lockedUntil, now);
-  if (locked !== null) throw Object.assign(invalid(user.id), { retryAfterSeconds: locked });
+  if (locked !== null) throw Object.assign(invalid(user), { retryAfterSeconds: locked });
   if (!correct) {
     const retryAfterSeconds = await countSignInFailure(runtime, { userId: user.id, now });
-    throw Object.assign(invalid(user.id), retryAfterSeconds === null ? {} : { retryAfterSeconds });
+    throw Object.assign(invalid(user), retryAfterSeconds === null ? {} : { retryAfterSeconds });
   }
   if (!user.mfaEnabled && (rest.failedLogins > 0 || rest.lockedUntil)) {
     const lockedMeanwhile = await clearSignInFailures(runtime, { userId: user.id, now });
-    if (lockedMeanwhile !== null) throw Object.assign(invalid(user.id), { retryAfterSeconds: lockedMeanwhile });
+    if (lockedMeanwhile !== null) throw Object.assign(invalid(user), { retryAfterSeconds: lockedMeanwhile });
   }
 
   if (user.mfaEnabled) {

@@ -9,17 +9,17 @@ import { consumeResetTokenOrThrow, findResetTokenOrThrow, type ResetPurpose } fr
 import { revokeUserSessions } from './sessions';
 import { setPassword } from './set-password';
 
-/** Returns the user whose password was set. */
+/** Returns the user whose password was set, and their account (for the audit row). */
 export async function resetPasswordWithToken(
   runtime: Pick<Runtime, 'db'>,
   options: { token: string; purposes: readonly ResetPurpose[]; newPassword: string; currentPassword?: string },
-): Promise<string> {
-  const { id, userId } = await findResetTokenOrThrow(runtime, options.token, options.purposes);
+): Promise<{ userId: string; accountId: string }> {
+  const { id, userId, accountId } = await findResetTokenOrThrow(runtime, options.token, options.purposes);
   if (options.currentPassword !== undefined) {
     const { passwordHash } = await runtime.db.prisma.user.findUniqueOrThrow({ where: { id: userId }, select: { passwordHash: true } });
     if (!(await verifyPassword(passwordHash, options.currentPassword))) throw new VaultError('invalid_credentials', messages.invalidCredentials);
   }
   await setPassword(runtime, { userId, newPassword: options.newPassword, beforeWrite: () => consumeResetTokenOrThrow(runtime, id) });
   await revokeUserSessions(runtime, userId);
-  return userId;
+  return { userId, accountId };
 }

@@ -29,10 +29,11 @@ export async function issueResetToken(
 export async function findResetTokenOrThrow<P extends ResetPurpose>(runtime: Pick<Runtime, 'db'>, token: string, purposes: readonly P[]) {
   const row = await runtime.db.prisma.passwordResetToken.findUnique({
     where: { tokenHash: sha256Hex(token) },
-    select: { id: true, userId: true, expiresAt: true, usedAt: true, purpose: true },
+    select: { id: true, userId: true, expiresAt: true, usedAt: true, purpose: true, user: { select: { accountId: true } } },
   });
   if (!row || row.usedAt || row.expiresAt <= new Date() || !purposes.includes(row.purpose as P)) throw new VaultError('invalid_token', messages.invalidToken);
-  return { ...row, purpose: row.purpose as P };
+  const { user, ...rest } = row;
+  return { ...rest, accountId: user.accountId, purpose: row.purpose as P };
 }
 
 /** The page a mailed link opens (GET /reset-password), which sets the password via POST /auth/reset-password. */

@@ -82,11 +82,11 @@ export async function startMfaStep(runtime: SessionRuntime, options: { user: Pic
 const stepGone = () => new VaultError('unauthorized', messages.invalidToken);
 
 /** The user of a live (unconsumed, unrevoked, unexpired) pending MFA login, or 401. */
-export async function readMfaStep(runtime: SessionRuntime, mfaToken: string): Promise<{ userId: string; stepId: string }> {
+export async function readMfaStep(runtime: SessionRuntime, mfaToken: string): Promise<{ userId: string; accountId: string; stepId: string }> {
   const claims = await verifyStepToken(runtime, mfaToken, 'mfa_pending');
   const live = await runtime.db.prisma.session.count({ where: { id: claims.sessionId, userId: claims.userId, revokedAt: null, expiresAt: { gt: new Date() } } });
   if (live !== 1) throw stepGone();
-  return { userId: claims.userId, stepId: claims.sessionId };
+  return { userId: claims.userId, accountId: claims.accountId, stepId: claims.sessionId };
 }
 
 /** Ends a pending MFA login once its second factor is proven; of two concurrent completions one wins. */

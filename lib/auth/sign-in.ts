@@ -36,12 +36,13 @@ export async function signInWithPassword(runtime: SignInRuntime, input: { email:
     result = await login(runtime, { ...input, ip: origin.ip, userAgent: origin.userAgent });
   } catch (error) {
     if (error instanceof VaultError) {
-      const userId = error instanceof InvalidCredentialsError ? error.userId : undefined;
-      await recordAudit(runtime, { ...audit, userId, outcome: 'failure', statusCode: error.status });
+      // An unknown email has no user and no account: that row is nobody's to list.
+      const user = error instanceof InvalidCredentialsError ? error.user : undefined;
+      await recordAudit(runtime, { ...audit, accountId: user?.accountId ?? null, userId: user?.id, outcome: 'failure', statusCode: error.status });
     }
     throw error;
   }
-  await recordAudit(runtime, { ...audit, ...PASSWORD_STEP_AUDIT[result.kind], userId: result.user.id });
+  await recordAudit(runtime, { ...audit, ...PASSWORD_STEP_AUDIT[result.kind], accountId: result.user.accountId, userId: result.user.id });
   return result;
 }
 
@@ -57,7 +58,7 @@ export async function signInWithSecondFactor(
   origin: SignInOrigin,
 ): Promise<CompletedSignIn> {
   const step = await readMfaStep(runtime, input.mfaToken);
-  const audit = { action: FACTOR_ACTIONS[input.factor], requestId: origin.requestId, userId: step.userId, ip: origin.ip };
+  const audit = { action: FACTOR_ACTIONS[input.factor], requestId: origin.requestId, accountId: step.accountId, userId: step.userId, ip: origin.ip };
   try {
     await limitLoginAttempt(runtime, { ip: origin.ip, account: step.userId });
     const check = input.factor === 'totp' ? checkTotpCode : useBackupCode;

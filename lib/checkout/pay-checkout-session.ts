@@ -72,7 +72,7 @@ export async function payCheckoutSession(
       cvv: card.cvc,
       cvcSession: { mode: 'once', ttlSeconds: runtime.config.CVC_SESSION_TTL_SECONDS },
       testMode: session.testMode,
-      audit: { action: 'checkout.tokenize', outcome: 'success', statusCode: 201, requestId: options.requestId, projectId: session.projectId, applicationId: session.applicationId, ip: options.ip },
+      audit: { action: 'checkout.tokenize', outcome: 'success', statusCode: 201, requestId: options.requestId, accountId: merchant.project.accountId, projectId: session.projectId, applicationId: session.applicationId, ip: options.ip },
     });
     options.audit.tokenId = token.tokenId;
     const cardShown = { brand: token.brand ?? null, last4: token.last4 };

@@ -160,7 +160,8 @@ export function dashboardAuthOptions(runtime: Runtime): AuthOptions {
         const sessionId = token?.sid;
         if (typeof sessionId !== 'string') return;
         await revokeSession(runtime, sessionId);
-        await recordAudit(runtime, { action: 'auth.logout', outcome: 'success', statusCode: 200, requestId: requestIdFromHeader(null), userId: String(token.sub), ip: null });
+        const accountId = typeof token.accountId === 'string' ? token.accountId : null;
+        await recordAudit(runtime, { action: 'auth.logout', outcome: 'success', statusCode: 200, requestId: requestIdFromHeader(null), accountId, userId: String(token.sub), ip: null });
       },
     },
     logger: {

@@ -107,6 +107,7 @@ export function apiRoute(options: ApiRouteOptions, handler: (call: ApiCall) => P
             outcome: 'success',
             statusCode,
             requestId,
+            accountId: principal!.project.accountId,
             projectId: principal!.project.id,
             applicationId: principal!.application.id,
             userId,
@@ -130,6 +131,8 @@ export function apiRoute(options: ApiRouteOptions, handler: (call: ApiCall) => P
         outcome: response.status < 400 ? 'success' : 'failure',
         statusCode: response.status,
         requestId,
+        // No account without a valid key: the refused call is nobody's to list.
+        accountId: principal?.project.accountId ?? null,
         projectId: principal?.project.id,
         applicationId: principal?.application.id,
         userId,

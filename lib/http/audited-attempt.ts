@@ -22,6 +22,7 @@ export async function auditedAttempt(call: SessionCall, action: string, target: 
       outcome: statusCode < 400 ? 'success' : 'failure',
       statusCode,
       requestId: call.requestId,
+      accountId: call.user.accountId,
       userId: call.user.id,
       projectId: target.projectId,
       applicationId: target.applicationId,

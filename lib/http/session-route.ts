@@ -79,13 +79,14 @@ export type SessionRouteOptions = {
 };
 
 /** A signed-in user refused (role, MFA enrolment) is an invalid access attempt (PCI DSS 10.2.1.4): audited, then thrown. */
-async function refuse(runtime: Runtime, request: Request, requestId: string, userId: string, refusal: VaultError): Promise<never> {
+async function refuse(runtime: Runtime, request: Request, requestId: string, user: SessionUser, refusal: VaultError): Promise<never> {
   await recordAudit(runtime, {
     action: 'access.denied',
     outcome: 'failure',
     statusCode: refusal.status,
     requestId,
-    userId,
+    accountId: user.accountId,
+    userId: user.id,
     resource: `route:${request.method} ${new URL(request.url).pathname}`,
     ip: clientIp(request),
   });
@@ -99,10 +100,10 @@ export function sessionRoute(options: SessionRouteOptions, handler: (call: Sessi
     assertNotCrossSite(request, prepared.runtime.config.APP_URL);
     const session = await authenticateSession(prepared.runtime, sessionTokenOf(request));
     if (!options.openDuringMfaEnrolment && (await mfaEnrolmentRequired(prepared.runtime, session.user))) {
-      await refuse(prepared.runtime, request, requestId, session.user.id, mfaEnrolmentRefusal());
+      await refuse(prepared.runtime, request, requestId, session.user, mfaEnrolmentRefusal());
     }
     if (options.roles && !options.roles.includes(session.user.role)) {
-      await refuse(prepared.runtime, request, requestId, session.user.id, new VaultError('insufficient_permissions', messages.insufficientPermissions));
+      await refuse(prepared.runtime, request, requestId, session.user, new VaultError('insufficient_permissions', messages.insufficientPermissions));
     }
     return { ...callBase(request, requestId, prepared), session, user: session.user };
   }, handler);

@@ -23,11 +23,11 @@ export type TokenRow = {
 const INSERT_TOKEN_WITH_AUDIT = `
   WITH inserted AS (
     INSERT INTO tokens (id, token, project_id, application_id, type, ciphertext, mask, bin, last4, brand, fingerprint, test_mode, created_at, key_version)
-    VALUES ($1::uuid, $2, $3::uuid, $4::uuid, $5::"TokenType", $6, $7, $8, $9, $10, $11, $12, $13, $23)
+    VALUES ($1::uuid, $2, $3::uuid, $4::uuid, $5::"TokenType", $6, $7, $8, $9, $10, $11, $12, $13, $24)
     RETURNING id
   )
-  INSERT INTO audit_logs (id, action, outcome, status_code, project_id, application_id, user_id, token_id, ip, request_id, created_at)
-  SELECT $14::uuid, $15, $16, $17, $18::uuid, $19::uuid, $20::uuid, inserted.id, $21, $22, $13 FROM inserted`;
+  INSERT INTO audit_logs (id, action, outcome, status_code, project_id, application_id, user_id, token_id, ip, request_id, created_at, account_id)
+  SELECT $14::uuid, $15, $16, $17, $18::uuid, $19::uuid, $20::uuid, inserted.id, $21, $22, $13, $23::uuid FROM inserted`;
 
 /** `keyVersion`: the data key version that sealed `ciphertext`. */
 export async function insertTokenWithAudit(db: Pick<Database, 'sql'>, row: TokenRow & { keyVersion: number }, audit: AuditEntry): Promise<void> {
@@ -35,6 +35,6 @@ export async function insertTokenWithAudit(db: Pick<Database, 'sql'>, row: Token
     row.id, row.token, row.projectId, row.applicationId, row.type, row.ciphertext, row.mask, row.bin, row.last4,
     row.brand, row.fingerprint, row.testMode, row.createdAt,
     randomUUID(), audit.action, audit.outcome, audit.statusCode, audit.projectId ?? null, audit.applicationId ?? null,
-    audit.userId ?? null, audit.ip ?? null, audit.requestId, row.keyVersion,
+    audit.userId ?? null, audit.ip ?? null, audit.requestId, audit.accountId, row.keyVersion,
   ], 'vault_insert_token_with_audit');
 }

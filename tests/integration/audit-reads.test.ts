@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COLUMNS, rowHash, type AuditRow } from '../../lib/audit/audit-chain';
 import { seedStranger, loginAs, type Stranger } from '../helpers/accounts';
 import { cardRequest } from '../helpers/fixtures';
+import { withAuditTriggerOff } from '../helpers/audit-tamper';
 import { startTestVault, type TestVault } from '../helpers/test-vault';
 import { seedUsers, type TestUsers } from '../helpers/users';
 
@@ -30,15 +31,7 @@ async function rowsOf(action: string, where: { userId?: string; requestId?: stri
   return vault.runtime.db.prisma.auditLog.findMany({ where: { action, ...where }, orderBy: { seq: 'desc' }, omit: { chainIndex: false } });
 }
 
-async function withTriggerOff(run: (sql: TestVault['runtime']['db']['sql']) => Promise<unknown>) {
-  const { sql } = vault.runtime.db;
-  await sql.query('ALTER TABLE audit_logs DISABLE TRIGGER audit_logs_append_only');
-  try {
-    await run(sql);
-  } finally {
-    await sql.query('ALTER TABLE audit_logs ENABLE TRIGGER audit_logs_append_only');
-  }
-}
+const withTriggerOff = (run: Parameters<typeof withAuditTriggerOff>[1]) => withAuditTriggerOff(vault.runtime.db.sql, run);
 
 describe('Idempotency-Key replays are audited', () => {
   it('happy: the first call is audited as usual, each replay writes its own row marked idempotency:replay', async () => {
@@ -144,7 +137,7 @@ describe('reads of the audit log are audited', () => {
 });
 
 describe('GET /api/audit-logs/verify checks the account\'s links only', () => {
-  const write = (entry: { projectId?: string; userId?: string; requestId: string }) =>
+  const write = (entry: { accountId: string; projectId?: string; userId?: string; requestId: string }) =>
     vault.runtime.audit.write({ action: 'tokenize', outcome: 'success', statusCode: 201, ip: '127.0.0.1', ...entry });
 
   it('happy: valid, checked counts only the account\'s sealed rows', async () => {
@@ -160,7 +153,8 @@ describe('GET /api/audit-logs/verify checks the account\'s links only', () => {
       where: {
         chainIndex: { not: null },
         requestId: { not: response.headers.get('x-request-id')! },
-        OR: [{ projectId: { in: projects.map((p) => p.id) } }, { userId: { in: members.map((m) => m.id) } }],
+        // The listing's rule: the account's id, or (rows from before account_id) its projects and users.
+        OR: [{ accountId: users.accountId }, { accountId: null, OR: [{ projectId: { in: projects.map((p) => p.id) } }, { userId: { in: members.map((m) => m.id) } }] }],
       },
     });
     expect(response.json.checked).toBe(sealedBefore);
@@ -168,8 +162,8 @@ describe('GET /api/audit-logs/verify checks the account\'s links only', () => {
   });
 
   it('attack: another account\'s edited row, right before one of ours in the chain, does not fail our verification', async () => {
-    await write({ projectId: stranger.projectId, requestId: 'stranger-before' });
-    await write({ projectId: vault.tenants.test.projectId, requestId: 'ours-after' });
+    await write({ accountId: stranger.accountId, projectId: stranger.projectId, requestId: 'stranger-before' });
+    await write({ accountId: users.accountId, projectId: vault.tenants.test.projectId, requestId: 'ours-after' });
     expect((await get(owner, '/api/audit-logs/verify')).json.valid).toBe(true); // seals both
     const theirs = (await rowsOf('tokenize', { requestId: 'stranger-before' }))[0]!;
     const ours = (await rowsOf('tokenize', { requestId: 'ours-after' }))[0]!;
@@ -200,8 +194,8 @@ describe('GET /api/audit-logs/verify checks the account\'s links only', () => {
   });
 
   it('attack: the account\'s row edited and re-hashed in place is caught by the link of the row after it', async () => {
-    await write({ userId: users.owner.id, requestId: 'ours-rehashed' });
-    await write({ projectId: stranger.projectId, requestId: 'stranger-after' });
+    await write({ accountId: users.accountId, userId: users.owner.id, requestId: 'ours-rehashed' });
+    await write({ accountId: stranger.accountId, projectId: stranger.projectId, requestId: 'stranger-after' });
     expect((await get(owner, '/api/audit-logs/verify')).json.valid).toBe(true);
     const ours = (await rowsOf('tokenize', { requestId: 'ours-rehashed' }))[0]!;
     // A database-level attacker changes the row and writes the hash its new content gives.

@@ -7,9 +7,12 @@ import { seedUsers, TEST_PASSWORD } from '../helpers/users';
 
 let vault: TestVault;
 let user: { id: string; email: string };
+let accountId: string;
 beforeAll(async () => {
   vault = await startTestVault();
-  user = (await seedUsers(vault, 'mfa')).developer;
+  const users = await seedUsers(vault, 'mfa');
+  user = users.developer;
+  accountId = users.accountId;
 });
 afterAll(() => vault?.close());
 
@@ -93,10 +96,10 @@ describe('MFA', () => {
   it('audits the password step of an MFA login as such, and the second factor as the login', async () => {
     const first = await login();
     const step = await vault.runtime.db.prisma.auditLog.findFirst({ where: { requestId: first.headers.get('x-request-id')! } });
-    expect(step).toMatchObject({ action: 'auth.login_mfa_required', outcome: 'success', statusCode: 200, userId: user.id });
+    expect(step).toMatchObject({ action: 'auth.login_mfa_required', outcome: 'success', statusCode: 200, accountId, userId: user.id });
     const verified = await publicCall('/auth/mfa/verify-backup', { code: backupCodes[2], mfa_token: first.json.mfa_token });
     const done = await vault.runtime.db.prisma.auditLog.findFirst({ where: { requestId: verified.headers.get('x-request-id')! } });
-    expect(done).toMatchObject({ action: 'auth.mfa_verify_backup', outcome: 'success', statusCode: 200, userId: user.id });
+    expect(done).toMatchObject({ action: 'auth.mfa_verify_backup', outcome: 'success', statusCode: 200, accountId, userId: user.id });
   });
 
   it('a backup code works once', async () => {

@@ -79,17 +79,20 @@ describe('pay — happy', () => {
     // Audit: the payment (with the token it made) and the tokenization, both in the session's project.
     const token = await vault.runtime.db.prisma.token.findFirstOrThrow({ where: { projectId: vault.tenants.test.projectId }, orderBy: { createdAt: 'desc' }, select: { id: true, last4: true } });
     expect(token.last4).toBe('4242');
+    // Both rows belong to the merchant's project's account, so they stay listed for it.
+    const { accountId } = await vault.runtime.db.prisma.project.findUniqueOrThrow({ where: { id: vault.tenants.test.projectId }, select: { accountId: true } });
     expect(await auditRow(response)).toMatchObject({
       action: 'checkout.pay',
       outcome: 'success',
       statusCode: 200,
+      accountId,
       projectId: vault.tenants.test.projectId,
       applicationId: vault.tenants.test.applicationId,
       tokenId: token.id,
       resource: `checkout_session:${sessionId}`,
     });
     const tokenize = await vault.runtime.db.prisma.auditLog.findFirstOrThrow({ where: { requestId: response.headers.get('x-request-id')!, action: 'checkout.tokenize' } });
-    expect(tokenize).toMatchObject({ outcome: 'success', statusCode: 201, tokenId: token.id, projectId: vault.tenants.test.projectId });
+    expect(tokenize).toMatchObject({ outcome: 'success', statusCode: 201, tokenId: token.id, accountId, projectId: vault.tenants.test.projectId });
   });
 
   it('a declined card, then a good one: 402 with attempts left, then 200', async () => {

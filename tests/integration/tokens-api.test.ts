@@ -263,6 +263,7 @@ describe('tokens — happy', () => {
         action: 'token.delete',
         outcome: 'success',
         statusCode: 200,
+        accountId: users.accountId,
         userId: users[role].id,
         applicationId: null,
         projectId: vault.tenants.test.projectId,
@@ -295,6 +296,7 @@ describe('tokens — happy', () => {
       action: 'token.delete',
       outcome: 'success',
       statusCode: 200,
+      accountId: users.accountId,
       userId: null,
       applicationId: vault.tenants.test.applicationId,
       projectId: vault.tenants.test.projectId,
@@ -321,7 +323,8 @@ describe('tokens — happy', () => {
     const created = await tokenizeCard();
     const response = await api('stranger', 'DELETE', `/api/tokens/${created.token}`, { key: vault.tenants.test.keys.full });
     expect(response.status, response.text).toBe(200);
-    expect(await auditRow(response)).toMatchObject({ userId: null, applicationId: vault.tenants.test.applicationId });
+    // The key's account, never the other account of the JWT.
+    expect(await auditRow(response)).toMatchObject({ accountId: users.accountId, userId: null, applicationId: vault.tenants.test.applicationId });
   });
 });
 

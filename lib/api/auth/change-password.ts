@@ -32,7 +32,7 @@ export const POST = defineRoute({
     }
     await setPassword(call.runtime, { userId: call.user.id, newPassword: input.new_password });
     await revokeUserSessions(call.runtime, call.user.id, call.session.sessionId);
-    await recordAudit(call.runtime, { action: 'auth.change_password', outcome: 'success', statusCode: 200, requestId: call.requestId, userId: call.user.id, ip: call.ip });
+    await recordAudit(call.runtime, { action: 'auth.change_password', outcome: 'success', statusCode: 200, requestId: call.requestId, accountId: call.user.accountId, userId: call.user.id, ip: call.ip });
     return call.json(200, { success: true, message: 'Password changed' });
   },
 });

@@ -21,7 +21,7 @@ export const POST = defineRoute({
   handler: async (call) => {
     const { email } = call.input.body();
     await limitLoginAttempt(call.runtime, { ip: call.ip, account: email });
-    const user = await call.runtime.db.prisma.user.findUnique({ where: { email: email.toLowerCase() }, select: { id: true, email: true } });
+    const user = await call.runtime.db.prisma.user.findUnique({ where: { email: email.toLowerCase() }, select: { id: true, email: true, accountId: true } });
     if (user) {
       const { token } = await issueResetToken(call.runtime, { userId: user.id, purpose: 'forgot', ttlSeconds: FORGOT_PASSWORD_TTL_SECONDS });
       const link = passwordLink(call.runtime.config.APP_URL, token);
@@ -30,7 +30,7 @@ export const POST = defineRoute({
         subject: 'Reset your Vault password',
         text: `Someone asked to reset the password of your Vault account.\n\nSet a new password within 1 hour: ${link}\n\nIf it was not you, ignore this message; your password stays as it is.\n`,
       });
-      await recordAudit(call.runtime, { action: 'auth.forgot_password', outcome: 'success', statusCode: 200, requestId: call.requestId, userId: user.id, ip: call.ip });
+      await recordAudit(call.runtime, { action: 'auth.forgot_password', outcome: 'success', statusCode: 200, requestId: call.requestId, accountId: user.accountId, userId: user.id, ip: call.ip });
     }
     return call.json(200, { success: true, message: 'If this email is registered, a reset link has been sent' });
   },

@@ -17,7 +17,7 @@ export const POST = defineRoute({
   responses: { 200: message('`Logged out`.') },
   handler: async (call) => {
     await revokeSession(call.runtime, call.session.sessionId);
-    await recordAudit(call.runtime, { action: 'auth.logout', outcome: 'success', statusCode: 200, requestId: call.requestId, userId: call.user.id, ip: call.ip });
+    await recordAudit(call.runtime, { action: 'auth.logout', outcome: 'success', statusCode: 200, requestId: call.requestId, accountId: call.user.accountId, userId: call.user.id, ip: call.ip });
     return call.json(200, { success: true, message: 'Logged out' }, { 'set-cookie': clearedSessionCookie(call.runtime.config.APP_URL) });
   },
 });

@@ -39,7 +39,7 @@ export const POST = defineRoute({
     await assertRegistrationPassword(input);
     await takeRegistrationTicket(call.runtime, input);
     const { account, user, project } = await registerAccount(call.runtime, { email: input.email, password: input.password, name: input.name, accountName: input.account_name });
-    await recordAudit(call.runtime, { action: 'auth.register', outcome: 'success', statusCode: 201, requestId: call.requestId, userId: user.id, projectId: project.id, ip: call.ip });
+    await recordAudit(call.runtime, { action: 'auth.register', outcome: 'success', statusCode: 201, requestId: call.requestId, accountId: account.id, userId: user.id, projectId: project.id, ip: call.ip });
     return call.json(201, {
       success: true,
       user: { id: user.id, email: user.email, name: user.name, role: user.role, account_id: account.id },

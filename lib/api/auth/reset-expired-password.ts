@@ -26,13 +26,13 @@ export const POST = defineRoute({
   },
   handler: async (call) => {
     const input = call.input.body();
-    const userId = await resetPasswordWithToken(call.runtime, {
+    const { userId, accountId } = await resetPasswordWithToken(call.runtime, {
       token: input.token,
       purposes: ['expired'],
       newPassword: input.new_password,
       currentPassword: input.current_password,
     }).catch(toUnauthorized);
-    await recordAudit(call.runtime, { action: 'auth.reset_expired_password', outcome: 'success', statusCode: 200, requestId: call.requestId, userId, ip: call.ip });
+    await recordAudit(call.runtime, { action: 'auth.reset_expired_password', outcome: 'success', statusCode: 200, requestId: call.requestId, accountId, userId, ip: call.ip });
     return call.json(200, { success: true, message: 'Password changed; sign in with the new password' });
   },
 });

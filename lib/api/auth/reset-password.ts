@@ -24,8 +24,8 @@ export const POST = defineRoute({
   },
   handler: async (call) => {
     const input = call.input.body();
-    const userId = await resetPasswordWithToken(call.runtime, { token: input.token, purposes: MAILED_PURPOSES, newPassword: input.new_password });
-    await recordAudit(call.runtime, { action: 'auth.reset_password', outcome: 'success', statusCode: 200, requestId: call.requestId, userId, ip: call.ip });
+    const { userId, accountId } = await resetPasswordWithToken(call.runtime, { token: input.token, purposes: MAILED_PURPOSES, newPassword: input.new_password });
+    await recordAudit(call.runtime, { action: 'auth.reset_password', outcome: 'success', statusCode: 200, requestId: call.requestId, accountId, userId, ip: call.ip });
     return call.json(200, { success: true, message: 'Password has been reset' });
   },
 });

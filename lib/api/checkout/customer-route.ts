@@ -27,6 +27,21 @@ export type CustomerCall = {
   json(status: number, body: unknown): Response;
 };
 
+/**
+ * The account of the session's project, so the row stays listed for it; null before a session was found.
+ * A failed lookup still lets the row be written (without its account), and is reported.
+ */
+async function accountOfProject(runtime: Runtime, projectId: string | null | undefined, requestId: string): Promise<string | null> {
+  if (!projectId) return null;
+  try {
+    const project = await runtime.db.prisma.project.findUnique({ where: { id: projectId }, select: { accountId: true } });
+    return project?.accountId ?? null;
+  } catch (error) {
+    runtime.logger.error({ err: error, requestId }, 'audit row: the account of the checkout session could not be read');
+    return null;
+  }
+}
+
 function customerCheckoutRoute(action: string, handler: (call: CustomerCall) => Promise<Response>) {
   return async function route(request: Request, context?: RouteContext): Promise<Response> {
     const requestId = requestIdFor(request);
@@ -56,6 +71,7 @@ function customerCheckoutRoute(action: string, handler: (call: CustomerCall) => 
         outcome: response.status < 400 ? 'success' : 'failure',
         statusCode: response.status,
         requestId,
+        accountId: await accountOfProject(runtime, audit.projectId, requestId),
         projectId: audit.projectId,
         applicationId: audit.applicationId,
         tokenId: audit.tokenId,

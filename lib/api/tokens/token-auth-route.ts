@@ -40,13 +40,14 @@ export type TokenAuthCall = {
   json(status: number, body: unknown): Response;
 };
 
-type Actor = { userId: string | null; applicationId: string | null; projectId: string | null };
+type Actor = { accountId: string | null; userId: string | null; applicationId: string | null; projectId: string | null };
 
 
 async function authenticate(runtime: Runtime, request: Request, roles: readonly SessionUser['role'][], actor: Actor): Promise<TokenScope> {
   const apiKey = request.headers.get('x-api-key');
   if (apiKey !== null) {
     const principal = await authenticateApiKey(runtime, apiKey);
+    actor.accountId = principal.project.accountId;
     actor.applicationId = principal.application.id;
     actor.projectId = principal.project.id;
     assertTokenizationPermission(principal);
@@ -55,6 +56,7 @@ async function authenticate(runtime: Runtime, request: Request, roles: readonly 
   }
   assertNotCrossSite(request, runtime.config.APP_URL);
   const session = await authenticateSession(runtime, sessionTokenOf(request));
+  actor.accountId = session.user.accountId;
   actor.userId = session.user.id;
   await assertMfaEnrolled(runtime, session.user);
   if (!roles.includes(session.user.role)) throw new VaultError('insufficient_permissions', messages.insufficientPermissions);
@@ -64,7 +66,7 @@ async function authenticate(runtime: Runtime, request: Request, roles: readonly 
 function tokenAuthRoute(options: { action: string; roles: readonly SessionUser['role'][] }, handler: (call: TokenAuthCall) => Promise<Response>) {
   return async function route(request: Request, context?: RouteContext): Promise<Response> {
     const requestId = requestIdFor(request);
-    const actor: Actor = { userId: null, applicationId: null, projectId: null };
+    const actor: Actor = { accountId: null, userId: null, applicationId: null, projectId: null };
     const audit: TokenAuthCall['audit'] = {};
     let runtime: Runtime | undefined;
     let response: Response;
@@ -92,6 +94,7 @@ function tokenAuthRoute(options: { action: string; roles: readonly SessionUser['
         outcome: response.status < 400 ? 'success' : 'failure',
         statusCode: response.status,
         requestId,
+        accountId: actor.accountId,
         userId: actor.userId,
         applicationId: actor.applicationId,
         projectId: audit.projectId ?? actor.projectId,
