@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseJson } from './read-body';
-import { NUL_MESSAGE, nulIssuesInJson, nulIssuesInRequest } from './reject-nul';
+import { NUL_MESSAGE, nulIssuesInJson, nulIssuesInRequest, nulRefusalForForm } from './reject-nul';
 
 const NUL = '\u0000';
 const bytes = (text: string) => Buffer.from(text, 'utf8');
@@ -50,5 +50,31 @@ describe('nulIssuesInRequest', () => {
     ['nothing', request('http://v/api/tokens/tok_1?brand=visa&x=%01', [['accept', '*/*']]), { token: 'tok_1' }, []],
   ])('%s', (_name, input, params, paths) => {
     expect(nulIssuesInRequest(input, params).map((issue) => issue.path)).toEqual(paths);
+  });
+});
+
+describe('nulRefusalForForm (next-auth sign-in posts a form)', () => {
+  const form = (body: string, url = 'http://localhost/api/auth/callback/credentials') =>
+    new Request(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body });
+
+  it('names the form field that holds a NUL, and leaves the body readable', async () => {
+    const request = form('email=a%00%40b.test&password=x&csrfToken=t');
+    const refused = await nulRefusalForForm(request);
+    expect(refused?.fields).toEqual([{ path: 'email', message: 'must not contain the NUL character (U+0000)' }]);
+    expect(await request.text()).toBe('email=a%00%40b.test&password=x&csrfToken=t');
+  });
+
+  it('passes a form without one, and a NUL in the query is refused too', async () => {
+    expect(await nulRefusalForForm(form('email=a%40b.test&password=x'))).toBeNull();
+    expect((await nulRefusalForForm(form('email=a%40b.test', 'http://localhost/api/auth/signin?callbackUrl=%00')))?.fields).toEqual([
+      { path: 'callbackUrl', message: 'must not contain the NUL character (U+0000)' },
+    ]);
+  });
+
+  it('the next-auth route answers 400 validation_error before next-auth sees the form', async () => {
+    const { POST } = await import('../../app/api/auth/[...nextauth]/route');
+    const response = await POST(form('email=a%00%40b.test&password=x'), { params: Promise.resolve({ nextauth: ['callback', 'credentials'] }) });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ success: false, error: { code: 'validation_error', fields: [{ path: 'email' }] } });
   });
 });

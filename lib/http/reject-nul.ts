@@ -86,3 +86,18 @@ export function nulIssuesInRequest(request: Request, params: Record<string, stri
   }
   return issues.slice(0, MAX_ISSUES);
 }
+
+/**
+ * A form request (next-auth's sign-in posts `application/x-www-form-urlencoded`) answered 400 when its URL,
+ * headers or any form field holds a NUL; null when it holds none. Reads a clone: the handler still gets
+ * the whole body.
+ */
+export async function nulRefusalForForm(request: Request): Promise<VaultError | null> {
+  const issues = nulIssuesInRequest(request);
+  if (request.method === 'POST' && request.headers.get('content-type')?.startsWith('application/x-www-form-urlencoded')) {
+    for (const [name, value] of new URLSearchParams(await request.clone().text())) {
+      if (name.includes(NUL) || value.includes(NUL)) issues.push(issue([name]));
+    }
+  }
+  return issues.length ? VaultError.validation(issues.slice(0, MAX_ISSUES)) : null;
+}
