@@ -1,5 +1,5 @@
 // `vault keys rotate-master --new-key-file F` (PCI DSS 3.6.1, 3.7.4): re-wraps every key the master key
-// protects (project data keys of every version, fingerprint keys, pub keys, the service root) under a new
+// protects (project data keys of every version, fingerprint keys, pub keys, every vault_keys row) under a new
 // master key. Ciphertexts are not touched: they are sealed by the data keys, which do not change.
 // Resumable: a marker (wrapped by the new key) is written first and every re-wrap checks whether its row is
 // already under the new key, so a crash is finished by running the same command again; servers refuse to
@@ -73,12 +73,20 @@ export async function rotateMasterKey(runtime: Pick<Runtime, 'db' | 'keyring' | 
     if (wrapped) await sql.query('UPDATE project_data_keys SET wrapped_key = $3 WHERE project_id = $1::uuid AND version = $2', [row.project_id, row.version, wrapped]);
   }
 
+  // Every other installation key (kept backup-code key, audit chain key, markers), each bound to its name.
+  const installationKeys = await sql.query<{ name: string; wrapped: Uint8Array }>('SELECT name, wrapped FROM vault_keys WHERE name <> ALL($1)', [
+    [VAULT_KEY.service, VAULT_KEY.masterRotation],
+  ]);
+  for (const row of installationKeys) {
+    const wrapped = rewrap(row.wrapped, vaultKeyAad(row.name));
+    if (wrapped) await writeVaultKey(sql, row.name, wrapped);
+  }
+
   const serviceRoot = runtime.keyring.unwrapKey((await readVaultKey(sql, VAULT_KEY.service))!, vaultKeyAad(VAULT_KEY.service));
   const legacyRoot = runtime.keyring.isMasterKey(serviceRoot);
   const newRoot = legacyRoot ? randomBytes(32) : serviceRoot;
   next.useServiceRoot(newRoot);
   await sql.transaction(async (tx) => {
-    const legacyBackupCodes = await readVaultKey(tx, VAULT_KEY.legacyBackupCodes);
     if (legacyRoot) {
       // The retired key must derive nothing: TOTP secrets move to the new root's key, and the codes already
       // handed out stay checkable by their hashing key, kept wrapped (it can only check those codes).
@@ -91,9 +99,6 @@ export async function rotateMasterKey(runtime: Pick<Runtime, 'db' | 'keyring' | 
         await tx.query('UPDATE users SET mfa_secret = $2, mfa_pending_secret = $3 WHERE id = $1::uuid', [user.id, reseal(user.id, user.mfa_secret), reseal(user.id, user.mfa_pending_secret)]);
       }
       await writeVaultKey(tx, VAULT_KEY.legacyBackupCodes, next.wrapKey(runtime.keyring.serviceKey('backup-codes'), vaultKeyAad(VAULT_KEY.legacyBackupCodes)));
-    } else if (legacyBackupCodes) {
-      const wrapped = rewrap(legacyBackupCodes, vaultKeyAad(VAULT_KEY.legacyBackupCodes));
-      if (wrapped) await writeVaultKey(tx, VAULT_KEY.legacyBackupCodes, wrapped);
     }
     await writeVaultKey(tx, VAULT_KEY.service, next.wrapKey(newRoot, vaultKeyAad(VAULT_KEY.service)));
     await deleteVaultKey(tx, VAULT_KEY.masterRotation);

@@ -8,7 +8,7 @@ import { createApplication } from '../../lib/accounts/create-application';
 import { createProject } from '../../lib/accounts/create-project';
 import { clearApiKeyCache } from '../../lib/accounts/api-key-cache';
 import { seal } from '../../lib/crypto/aead';
-import { PROJECT_KEY_COLUMNS } from '../../lib/crypto/keyring';
+import { Keyring, PROJECT_KEY_COLUMNS } from '../../lib/crypto/keyring';
 import { parseConfig } from '../../lib/config';
 import { createLogger } from '../../lib/logger';
 import { bindCiphertextsToOwners } from '../../lib/keys/bind-to-owners';
@@ -228,7 +228,6 @@ describe('vault keys rotate-data-key', () => {
     await rotateDataKey(runtime, { projectId });
     const fresh = await runtime.db.prisma.project.findUniqueOrThrow({ where: { id: projectId }, select: PROJECT_KEY_COLUMNS });
     expect(fresh.dataKeyVersion).toBe(2);
-    const { Keyring } = await import('../../lib/crypto/keyring');
     // A keyring with nothing cached, like another node's.
     const other = new Keyring(Buffer.from(own.database.env.VAULT_MASTER_KEY!, 'base64'));
     const newer = await encryptionKeyForVersion({ db: runtime.db, keyring: other }, stale, 2);
@@ -275,8 +274,13 @@ describe('vault keys rotate-master', () => {
     const oldKey = database.env.VAULT_MASTER_KEY!;
     const newKey = randomBytes(32);
     const runtime = await track(openRuntime(database, { duringKeyRotation: true }));
+    // Any other installation key (the audit chain's, say) is re-wrapped too, still bound to its name.
+    const extra = randomBytes(32);
+    await runtime.db.sql.query('INSERT INTO vault_keys (name, wrapped) VALUES ($1, $2)', ['test/extra', runtime.keyring.wrapKey(extra, vaultKeyAad('test/extra'))]);
     await expect(rotateMasterKey(runtime, { newKey: Buffer.from(oldKey, 'base64') })).rejects.toThrow('the new master key is the current one');
     expect(await rotateMasterKey(runtime, { newKey })).toEqual({ projects: 3, retiredDataKeys: 1, serviceRootReplaced: false });
+    const [rewrapped] = await runtime.db.sql.query<{ wrapped: Uint8Array }>('SELECT wrapped FROM vault_keys WHERE name = $1', ['test/extra']);
+    expect(new Keyring(newKey).unwrapKey(rewrapped!.wrapped, vaultKeyAad('test/extra')).equals(extra)).toBe(true);
     await runtime.close();
     runtimes = [];
 
@@ -300,7 +304,6 @@ describe('vault keys rotate-master', () => {
     const newKey = randomBytes(32);
     // A crash after the marker and one project's re-wrap: as rotate-master leaves it.
     const first = await track(openRuntime(database));
-    const { Keyring } = await import('../../lib/crypto/keyring');
     const next = new Keyring(newKey);
     await first.db.sql.query('INSERT INTO vault_keys (name, wrapped) VALUES ($1, $2)', [VAULT_KEY.masterRotation, next.wrapKey(randomBytes(16), vaultKeyAad(VAULT_KEY.masterRotation))]);
     const [project] = await first.db.prisma.project.findMany({ select: PROJECT_KEY_COLUMNS, take: 1 });
