@@ -7,6 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AuditWriter } from './audit/audit-writer';
 import { startAuditSealer } from './audit/audit-sealer';
+import { loadAuditChainKey } from './audit/chain-key';
+import { upgradeLegacyAuditChain } from './audit/upgrade-legacy-chain';
 import { createMailer, type Mailer } from './mail/send-mail';
 import { getConfig, type Config } from './config';
 import { loadMasterKey } from './crypto/master-key';
@@ -64,6 +66,7 @@ export async function createRuntime(options: StartOptions = {}): Promise<Runtime
     queryTimeoutMs: config.DATABASE_QUERY_TIMEOUT_MS,
     logger,
   });
+  const audit = new AuditWriter(db);
   try {
     if (options.migrate !== false) {
       const applied = await db.migrate();
@@ -71,9 +74,11 @@ export async function createRuntime(options: StartOptions = {}): Promise<Runtime
       options.onMigrated?.(applied);
     }
     await loadServiceRoot({ db, keyring }, { masterKey, duringRotation: options.duringKeyRotation });
+    await loadAuditChainKey({ db, keyring });
     if (options.migrate !== false) {
       const bound = await bindCiphertextsToOwners({ db, keyring });
       if (bound) logger.info({ bound }, 'bound stored ciphertexts to their owners');
+      await upgradeLegacyAuditChain({ db, keyring, audit, logger });
     }
   } catch (error) {
     await db.close();
@@ -90,7 +95,7 @@ export async function createRuntime(options: StartOptions = {}): Promise<Runtime
   // An in-memory database (tests) has no data folder: its outbox goes to a fresh temporary folder.
   const mailDataDir = config.VAULT_DATA_DIR === 'memory://' ? mkdtempSync(join(tmpdir(), 'vault-mail-')) : config.VAULT_DATA_DIR;
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: mailDataDir, logger });
-  const sealer = startAuditSealer({ db, logger });
+  const sealer = startAuditSealer({ db, keyring, logger });
   const psp = createPspDispatcher({ allowedPrivateHosts, timeoutMs: config.PROXY_TIMEOUT_MS, ca: options.pspCa, logger });
   return {
     config,
@@ -98,7 +103,7 @@ export async function createRuntime(options: StartOptions = {}): Promise<Runtime
     db,
     store,
     keyring,
-    audit: new AuditWriter(db),
+    audit,
     mailer,
     mailDataDir,
     psp,

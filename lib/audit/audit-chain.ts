@@ -1,164 +1,107 @@
-// The audit log's hash chain (PCI DSS 10.3.2, 10.5): rows are written without a hash on the hot path;
-// the sealer then takes unsealed rows in insertion order and appends them to the chain — each row gets
-// the next chain index, the previous row's hash, and its own hash over its content. Sealers in several
-// processes take turns under an advisory lock. Verification recomputes the chain from the start.
-import { createHash } from 'node:crypto';
-import type { Database } from '../db/connect';
+// The audit chain (PCI DSS 10.3.2, 10.5). Audit rows are written once and never touched again; the chain
+// lives in narrow seal rows (audit_seals). Each seal covers the contiguous `seq` range after the previous
+// seal's, lists the ids and MACs of the rows in it, keeps the running row count and the previous seal's MAC,
+// and is MAC'd itself under the chain key. Which rows may be sealed: every audit INSERT takes the shared
+// advisory lock AUDIT_INSERT_LOCK in its own statement, before `nextval` runs; the sealer takes it
+// exclusively for an instant and reads the sequence's last value. Every insert that drew a seq up to that
+// value has then committed or rolled back, so the range up to it is final and nothing can join it later.
+// Sealers on several processes race for the next seal index; the primary key lets one win, the other
+// goes on from it. On PGlite (one connection) each step is a short statement, so requests interleave.
+import { createHmac } from 'node:crypto';
+import type { Keyring } from '../crypto/keyring';
+import type { Database, SqlClient } from '../db/connect';
+import type { Logger } from '../logger';
+import { COLUMNS, rowMac, type AuditRow } from './audit-row';
 
-type ChainRuntime = { db: Pick<Database, 'prisma'> };
-type SealRuntime = { db: Pick<Database, 'sql'> };
+/** Shared by every audit INSERT (in its own statement), exclusive for the sealer's horizon read. */
+export const AUDIT_INSERT_LOCK = 7_261_003;
+export const GENESIS_MAC = Buffer.alloc(32);
+const BATCH = { postgresql: 2_000, pglite: 200 } as const;
 
-const SEAL_LOCK = 7_261_002;
-export const GENESIS = '0'.repeat(64);
-const BATCH = 500;
-
-export type AuditRow = {
-  id: string;
-  /** int8: a string from pg, a bigint through Prisma; hashed as its decimal text either way. */
-  seq: bigint | string;
-  action: string;
-  outcome: string;
-  status_code: number;
-  account_id: string | null;
-  project_id: string | null;
-  application_id: string | null;
-  user_id: string | null;
-  token_id: string | null;
-  resource: string | null;
-  ip: string | null;
-  request_id: string;
-  created_at: Date;
+export type SealContent = {
+  sealIndex: bigint;
+  firstSeq: bigint;
+  lastSeq: bigint;
+  rowCount: bigint;
+  prevMac: Uint8Array;
+  rowIds: readonly string[];
+  rowMacs: Uint8Array;
 };
 
-export const COLUMNS = 'id, seq, action, outcome, status_code, account_id, project_id, application_id, user_id, token_id, resource, ip, request_id, created_at';
-
-/**
- * The hash of a row given its predecessor's: over every column that says who did what, to what, when.
- * `resource` and `account_id` came later: they join the hashed content only when set, so rows sealed before
- * them keep their hash. With an account both follow (resource possibly null), so the array's length tells
- * which is which and a value cannot be moved from one column to the other unnoticed.
- */
-export function rowHash(prevHash: string, row: AuditRow): string {
-  const later = row.account_id !== null ? [row.resource, row.account_id] : row.resource !== null ? [row.resource] : [];
-  const content = JSON.stringify([
-    row.id, String(row.seq), row.action, row.outcome, row.status_code, row.project_id, row.application_id, row.user_id,
-    row.token_id, row.ip, row.request_id, new Date(row.created_at).toISOString(), ...later,
-  ]);
-  return createHash('sha256').update(`${prevHash}\n${content}`).digest('hex');
+export function sealMac(key: Buffer, seal: SealContent): Buffer {
+  return createHmac('sha256', key)
+    .update(`vault-audit-seal/v1\n${seal.sealIndex}\n${seal.firstSeq}\n${seal.lastSeq}\n${seal.rowCount}\n${Buffer.from(seal.prevMac).toString('hex')}\n${seal.rowIds.join(',')}\n`)
+    .update(seal.rowMacs)
+    .digest();
 }
 
-const SELECT_UNSEALED = `SELECT ${COLUMNS} FROM audit_logs WHERE chain_index IS NULL ORDER BY seq LIMIT ${BATCH}`;
-const SELECT_HEAD = 'SELECT chain_index, hash FROM audit_logs WHERE chain_index IS NOT NULL ORDER BY chain_index DESC LIMIT 1';
-const UPDATE_SEALED = `UPDATE audit_logs AS a SET chain_index = s.chain_index, prev_hash = s.prev_hash, hash = s.hash
-  FROM (SELECT unnest($1::uuid[]) AS id, unnest($2::bigint[]) AS chain_index, unnest($3::text[]) AS prev_hash, unnest($4::text[]) AS hash) AS s
-  WHERE a.id = s.id`;
+/** The newest seal as an anchor: `<seal index>:<MAC hex>`, plus the rows sealed up to it. */
+export type Anchor = { seal_index: string; mac: string; row_count: string };
 
-/**
- * Appends every unsealed row to the chain; returns how many were sealed. It runs beside the hot path all
- * the time, so it speaks plain SQL (named statements on the pool) rather than Prisma's raw queries.
- */
-export async function sealAuditLog(runtime: SealRuntime): Promise<number> {
+type HeadRow = { seal_index: string | bigint; last_seq: string | bigint; row_count: string | bigint; mac: Uint8Array };
+
+export async function chainHead(sql: Pick<SqlClient, 'query'>): Promise<HeadRow | undefined> {
+  const [head] = await sql.query<HeadRow>('SELECT seal_index, last_seq, row_count, mac FROM audit_seals ORDER BY seal_index DESC LIMIT 1', [], 'vault_audit_chain_head');
+  return head;
+}
+
+export const anchorOf = (head: HeadRow): Anchor => ({
+  seal_index: String(head.seal_index),
+  mac: Buffer.from(head.mac).toString('hex'),
+  row_count: String(head.row_count),
+});
+
+/** The highest seq whose insert has finished (committed or rolled back): the sealer may seal up to it. */
+async function sealHorizon(db: Pick<Database, 'sql'>): Promise<bigint> {
+  return db.sql.transaction(async (tx) => {
+    await tx.query(`SELECT pg_advisory_xact_lock(${AUDIT_INSERT_LOCK})`, [], 'vault_audit_horizon_lock');
+    const [sequence] = await tx.query<{ last_value: string | bigint; is_called: boolean }>(
+      'SELECT last_value, is_called FROM audit_logs_seq_seq',
+      [],
+      'vault_audit_horizon',
+    );
+    return sequence?.is_called ? BigInt(sequence.last_value) : 0n;
+  });
+}
+
+export type SealRuntime = { db: Pick<Database, 'sql' | 'kind'>; keyring: Pick<Keyring, 'auditChainKey'>; logger?: Pick<Logger, 'info'> };
+
+/** Seals every finished row; returns how many rows were sealed. Each new seal is logged as `audit.anchor`. */
+export async function sealAuditLog(runtime: SealRuntime, options: { batchSize?: number } = {}): Promise<number> {
+  const { sql } = runtime.db;
+  const batch = options.batchSize ?? BATCH[runtime.db.kind];
+  const key = runtime.keyring.auditChainKey();
+  const horizon = await sealHorizon(runtime.db);
   let sealed = 0;
   for (;;) {
-    const count = await runtime.db.sql.transaction(async (tx) => {
-      await tx.query(`SELECT pg_advisory_xact_lock(${SEAL_LOCK})`, [], 'vault_audit_seal_lock');
-      const rows = await tx.query<AuditRow>(SELECT_UNSEALED, [], 'vault_audit_unsealed');
-      if (rows.length === 0) return 0;
-      const [last] = await tx.query<{ chain_index: bigint | string; hash: string }>(SELECT_HEAD, [], 'vault_audit_chain_head');
-      let index = last ? BigInt(last.chain_index) : 0n;
-      let prevHash = last?.hash ?? GENESIS;
-      const ids: string[] = [];
-      const indexes: string[] = [];
-      const prevs: string[] = [];
-      const hashes: string[] = [];
-      for (const row of rows) {
-        index += 1n;
-        const hash = rowHash(prevHash, row);
-        ids.push(row.id);
-        indexes.push(String(index));
-        prevs.push(prevHash);
-        hashes.push(hash);
-        prevHash = hash;
-      }
-      await tx.query(UPDATE_SEALED, [ids, indexes, prevs, hashes], 'vault_audit_seal');
-      return rows.length;
-    });
-    sealed += count;
-    if (count < BATCH) return sealed;
-  }
-}
-
-export type ChainVerification = { valid: boolean; checked: number; first_broken_id: string | null };
-
-/** Recomputes the whole chain: a changed, removed or reordered sealed row breaks it at that row. */
-export async function verifyAuditChain(runtime: ChainRuntime): Promise<ChainVerification> {
-  let prevHash = GENESIS;
-  let expectedIndex = 1n;
-  let checked = 0;
-  for (;;) {
-    const rows = await runtime.db.prisma.$queryRawUnsafe<(AuditRow & { chain_index: bigint; prev_hash: string; hash: string })[]>(
-      `SELECT ${COLUMNS}, chain_index, prev_hash, hash FROM audit_logs WHERE chain_index >= $1 ORDER BY chain_index LIMIT ${BATCH}`,
-      expectedIndex,
+    const head = await chainHead(sql);
+    const from = head ? BigInt(head.last_seq) : 0n;
+    if (from >= horizon) return sealed;
+    const rows = await sql.query<AuditRow>(
+      `SELECT ${COLUMNS} FROM audit_logs WHERE seq > $1 AND seq <= $2 ORDER BY seq LIMIT ${batch}`,
+      [String(from), String(horizon)],
+      `vault_audit_to_seal_${batch}`,
     );
-    for (const row of rows) {
-      checked += 1;
-      if (BigInt(row.chain_index) !== expectedIndex || row.prev_hash !== prevHash || rowHash(prevHash, row) !== row.hash) {
-        return { valid: false, checked, first_broken_id: row.id };
-      }
-      prevHash = row.hash;
-      expectedIndex += 1n;
-    }
-    if (rows.length < BATCH) return { valid: true, checked, first_broken_id: null };
-  }
-}
-
-const ACCOUNT_COLUMNS = COLUMNS.split(', ').map((column) => `a.${column}`).join(', ');
-// An account's sealed rows (as the listing shows them: its own by account_id, and rows written before
-// account_id by its current projects and users) after a chain index, each with the stored hash of the row
-// just before it in the chain and the stored prev_hash of the row just after it (null at the head),
-// whoever's those rows are.
-const SELECT_ACCOUNT_LINKS = `SELECT ${ACCOUNT_COLUMNS}, a.chain_index, a.prev_hash, a.hash, p.hash AS predecessor_hash, n.prev_hash AS successor_prev_hash
-  FROM audit_logs AS a LEFT JOIN audit_logs AS p ON p.chain_index = a.chain_index - 1 LEFT JOIN audit_logs AS n ON n.chain_index = a.chain_index + 1
-  WHERE a.chain_index > $3::bigint
-    AND (a.account_id = $4::uuid OR (a.account_id IS NULL AND (a.project_id = ANY($1::uuid[]) OR a.user_id = ANY($2::uuid[]))))
-  ORDER BY a.chain_index LIMIT ${BATCH}`;
-
-/**
- * Checks one account's links of the chain: each of its sealed rows recomputes to its own hash, its
- * `prev_hash` is the stored hash of the row before it (the genesis value for the first row), and the row
- * after it (if any yet) links back to its hash — so a row edited and re-hashed in place is caught too. Those
- * neighbours may belong to another account: their hashes are only compared, nothing of them is returned,
- * and their own content is not checked (another account's edited row does not break this account's verification). `checked` counts
- * the account's rows; `first_broken_id` is one of them. The installation-wide check is verifyAuditChain
- * (`npx vault audit verify`).
- */
-export async function verifyAccountAuditChain(
-  runtime: { db: Pick<Database, 'sql' | 'prisma'> },
-  accountId: string,
-): Promise<ChainVerification> {
-  const { prisma, sql } = runtime.db;
-  const [projects, users] = await Promise.all([
-    prisma.project.findMany({ where: { accountId }, select: { id: true } }),
-    prisma.user.findMany({ where: { accountId }, select: { id: true } }),
-  ]);
-  const projectIds = projects.map((project) => project.id);
-  const userIds = users.map((user) => user.id);
-  let after = '0';
-  let checked = 0;
-  for (;;) {
-    const rows = await sql.query<AuditRow & { chain_index: bigint | string; prev_hash: string; hash: string; predecessor_hash: string | null; successor_prev_hash: string | null }>(
-      SELECT_ACCOUNT_LINKS,
-      [projectIds, userIds, after, accountId],
+    const seal: SealContent = {
+      sealIndex: head ? BigInt(head.seal_index) + 1n : 1n,
+      firstSeq: from + 1n,
+      // A full batch ends at its last row; a short one covers the rest up to the horizon (rolled-back seqs included).
+      lastSeq: rows.length === batch ? BigInt(rows.at(-1)!.seq) : horizon,
+      rowCount: (head ? BigInt(head.row_count) : 0n) + BigInt(rows.length),
+      prevMac: head ? head.mac : GENESIS_MAC,
+      rowIds: rows.map((row) => row.id),
+      rowMacs: Buffer.concat(rows.map((row) => rowMac(key, row))),
+    };
+    const mac = sealMac(key, seal);
+    const inserted = await sql.query(
+      `INSERT INTO audit_seals (seal_index, first_seq, last_seq, row_ids, row_macs, row_count, prev_mac, mac)
+       VALUES ($1, $2, $3, $4::uuid[], $5, $6, $7, $8) ON CONFLICT DO NOTHING RETURNING seal_index`,
+      [String(seal.sealIndex), String(seal.firstSeq), String(seal.lastSeq), seal.rowIds, seal.rowMacs, String(seal.rowCount), seal.prevMac, mac],
+      'vault_audit_insert_seal',
     );
-    for (const row of rows) {
-      checked += 1;
-      const expectedPrev = BigInt(row.chain_index) === 1n ? GENESIS : row.predecessor_hash;
-      const linkedForward = row.successor_prev_hash === null || row.successor_prev_hash === row.hash;
-      if (row.prev_hash !== expectedPrev || rowHash(row.prev_hash, row) !== row.hash || !linkedForward) {
-        return { valid: false, checked, first_broken_id: row.id };
-      }
-      after = String(row.chain_index);
-    }
-    if (rows.length < BATCH) return { valid: true, checked, first_broken_id: null };
+    // Another process sealed this index first: go on from its seal.
+    if (inserted.length === 0) continue;
+    sealed += rows.length;
+    runtime.logger?.info({ event: 'audit.anchor', ...anchorOf({ seal_index: seal.sealIndex, last_seq: seal.lastSeq, row_count: seal.rowCount, mac }) }, 'audit.anchor');
   }
 }

@@ -4,6 +4,7 @@
 // At low load the first row is written at once, so nothing is delayed.
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/connect';
+import { AUDIT_INSERT_LOCK } from './audit-chain';
 import type { AuditEntry } from './record-audit';
 
 type Waiting = { entry: AuditEntry; resolve: () => void; reject: (error: unknown) => void };
@@ -25,7 +26,12 @@ async function insertAuditRows(db: Pick<Database, 'sql'>, entries: AuditEntry[])
   });
   // Small batches (the common sizes) get a prepared statement per size; larger ones are parsed each time.
   const name = entries.length <= 32 ? `vault_insert_audit_${entries.length}` : undefined;
-  await db.sql.query(`INSERT INTO audit_logs (${COLUMNS.join(', ')}) VALUES ${rows.join(', ')}`, values, name);
+  // The shared lock comes before any `nextval` of this statement: the sealer's horizon waits for it (audit-chain.ts).
+  await db.sql.query(
+    `INSERT INTO audit_logs (${COLUMNS.join(', ')}) SELECT v.* FROM (VALUES ${rows.join(', ')}) AS v, pg_advisory_xact_lock_shared(${AUDIT_INSERT_LOCK}) AS held`,
+    values,
+    name,
+  );
 }
 
 export class AuditWriter {

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { VaultError } from '../http/errors';
 import type { Runtime } from '../runtime';
+import { chainHead } from './audit-chain';
 import type { ZAuditLogView } from './schemas';
 
 export const ZAuditLogQuerySchema = z.object({
@@ -21,7 +22,9 @@ export type TAuditLogQuery = z.infer<typeof ZAuditLogQuerySchema>;
 
 export function presentAuditRow(row: {
   id: string; seq: bigint; action: string; outcome: string; statusCode: number; projectId: string | null; applicationId: string | null;
-  userId: string | null; tokenId: string | null; resource: string | null; ip: string | null; requestId: string; createdAt: Date; chainIndex: bigint | null;
+  userId: string | null; tokenId: string | null; resource: string | null; ip: string | null; requestId: string; createdAt: Date;
+  /** Whether a seal covers the row (its seq is at or below the newest seal's last). */
+  sealed: boolean;
 }): z.output<typeof ZAuditLogView> {
   return {
     id: row.id,
@@ -36,7 +39,7 @@ export function presentAuditRow(row: {
     ip: row.ip,
     request_id: row.requestId,
     created_at: row.createdAt.toISOString(),
-    sealed: row.chainIndex !== null,
+    sealed: row.sealed,
   };
 }
 
@@ -56,10 +59,12 @@ export async function listAuditLogs(runtime: Pick<Runtime, 'db'>, options: { acc
     const deletedOfAccount = !project && (await prisma.auditLog.findFirst({ where: { accountId, projectId: query.project_id }, select: { id: true } }));
     if (!project && !deletedOfAccount) throw new VaultError('not_found', 'Project not found');
   }
-  const [projects, users] = await Promise.all([
+  const [projects, users, head] = await Promise.all([
     prisma.project.findMany({ where: { accountId }, select: { id: true } }),
     prisma.user.findMany({ where: { accountId }, select: { id: true } }),
+    chainHead(runtime.db.sql),
   ]);
+  const sealedUpTo = head ? BigInt(head.last_seq) : 0n;
   const take = options.max ?? query.limit;
   // Rows with another account's id are never the account's, whatever project or user they name.
   const ofAccount = { OR: [{ accountId }, { accountId: null, OR: [{ projectId: { in: projects.map((p) => p.id) } }, { userId: { in: users.map((u) => u.id) } }] }] };
@@ -74,8 +79,8 @@ export async function listAuditLogs(runtime: Pick<Runtime, 'db'>, options: { acc
     },
     orderBy: { seq: 'desc' },
     take: take + 1,
-    omit: { seq: false, chainIndex: false },
+    omit: { seq: false },
   });
-  const page = rows.slice(0, take);
+  const page = rows.slice(0, take).map((row) => ({ ...row, sealed: row.seq <= sealedUpTo }));
   return { rows: page, nextCursor: rows.length > take ? cursorOf(page.at(-1)!.seq) : null };
 }

@@ -28,12 +28,12 @@ export const ZAuditLogView = z
     ip: z.string().nullable(),
     request_id: z.string(),
     created_at: z.iso.datetime(),
-    sealed: z.boolean().meta({ description: 'Whether the row is already part of the hash chain.' }),
+    sealed: z.boolean().meta({ description: 'Whether the row is already sealed into the audit chain.' }),
   })
   .meta({ id: 'AuditLog' });
 
 export const ZAuditVerifyResponse = flatResponse('AuditVerifyResponse', {
   valid: z.boolean(),
-  checked: z.number().int().meta({ description: 'The account\'s sealed rows checked (its projects\' and its users\' rows).' }),
-  first_broken_id: z.string().nullable().meta({ description: 'The first of the account\'s rows whose hash or link to the row before it does not match; null when all match.' }),
+  checked: z.number().int().meta({ description: 'The account\'s sealed rows checked (the rows the listing shows it).' }),
+  first_broken_id: z.string().nullable().meta({ description: 'The first of the account\'s rows that its seal does not list with a matching MAC (or whose seal does not verify); null when all match.' }),
 });

@@ -1,11 +1,11 @@
 // `npx vault <command>`: operator commands, on the same configuration as the server.
 import { bootstrapBanner, bootstrapIfEmpty } from '../accounts/bootstrap';
 import { createOperatorApplication } from '../accounts/create-operator-application';
-import { sealAuditLog, verifyAuditChain } from '../audit/audit-chain';
 import { ConfigError, getConfig } from '../config';
 import { createLogger } from '../logger';
 import { createRuntime } from '../runtime';
 import { parseAppCreateArgs } from './args';
+import { runAuditAnchor, runAuditVerify } from './audit-commands';
 import { runRotateDataKey, runRotateMaster } from './keys-commands';
 
 const USAGE = `Usage:
@@ -13,7 +13,10 @@ const USAGE = `Usage:
   vault app create --name NAME [--production] [--provisioning] [--json]
                                     create an application with the tokenization and detokenize permissions
                                     (in the first test project, or the first production project)
-  vault audit verify                recompute the audit log's hash chain (exit 1 when broken)
+  vault audit verify [--full] [--anchor INDEX:MAC]
+                                    check the audit chain since the last verified seal (--full: from the
+                                    start; --anchor: that earlier anchor is still in the chain); exit 1 when broken
+  vault audit anchor [--json]       print the newest seal as INDEX:MAC and its row count, to keep elsewhere
   vault keys rotate-master --new-key-file FILE
                                     re-wrap every key under a new master key (stop the servers first;
                                     resumable: run it again after a failure). The old key is refused afterwards.
@@ -43,21 +46,8 @@ async function run(argv: string[]): Promise<number> {
     }
     return 0;
   }
-  if (command === 'audit' && sub === 'verify') {
-    const runtime = await createRuntime({ config, logger });
-    try {
-      await sealAuditLog(runtime);
-      const result = await verifyAuditChain(runtime);
-      process.stdout.write(
-        result.valid
-          ? `Audit chain intact: ${result.checked} rows checked.\n`
-          : `Audit chain BROKEN at row ${result.first_broken_id} (after ${result.checked - 1} intact rows).\n`,
-      );
-      return result.valid ? 0 : 1;
-    } finally {
-      await runtime.close();
-    }
-  }
+  if (command === 'audit' && sub === 'verify') return runAuditVerify(rest, config, logger);
+  if (command === 'audit' && sub === 'anchor') return runAuditAnchor(rest, config, logger);
   if (command === 'keys' && sub === 'rotate-master') return runRotateMaster(rest, config, logger);
   if (command === 'keys' && sub === 'rotate-data-key') return runRotateDataKey(rest, config, logger);
   if (command === 'app' && sub === 'create') {

@@ -48,6 +48,7 @@ export class Keyring {
   private readonly serviceKeys = new Map<string, Buffer>();
   private serviceRoot: Buffer | null = null;
   private legacyBackupCodeKey: Buffer | null = null;
+  private chainKey: Buffer | null = null;
 
   constructor(private readonly masterKey: Buffer) {}
 
@@ -119,6 +120,16 @@ export class Keyring {
   /** Keys backup codes may be hashed under: the current one first, then one kept from a replaced legacy root. */
   backupCodeKeys(): Buffer[] {
     return this.legacyBackupCodeKey ? [this.serviceKey('backup-codes'), this.legacyBackupCodeKey] : [this.serviceKey('backup-codes')];
+  }
+
+  /** Installs the audit chain's HMAC key (lib/audit/chain-key.ts reads it from vault_keys at start). */
+  useAuditChainKey(key: Buffer): void {
+    this.chainKey = key;
+  }
+
+  auditChainKey(): Buffer {
+    if (!this.chainKey) throw new Error('the audit chain key is not loaded yet');
+    return this.chainKey;
   }
 
   /** Whether `key` is this keyring's master key (a legacy service root is). */

@@ -1,6 +1,8 @@
 // One statement writes the token row and its audit row: one commit (one WAL flush) instead of two, and
-// the token can never exist without the audit record of its creation.
+// the token can never exist without the audit record of its creation. The audit insert takes the chain's
+// shared lock in the same statement, before its `nextval` (lib/audit/audit-chain.ts).
 import { randomUUID } from 'node:crypto';
+import { AUDIT_INSERT_LOCK } from '../audit/audit-chain';
 import type { AuditEntry } from '../audit/record-audit';
 import type { Database } from '../db/connect';
 
@@ -27,7 +29,8 @@ const INSERT_TOKEN_WITH_AUDIT = `
     RETURNING id
   )
   INSERT INTO audit_logs (id, action, outcome, status_code, project_id, application_id, user_id, token_id, ip, request_id, created_at, account_id)
-  SELECT $14::uuid, $15, $16, $17, $18::uuid, $19::uuid, $20::uuid, inserted.id, $21, $22, $13, $23::uuid FROM inserted`;
+  SELECT $14::uuid, $15, $16, $17, $18::uuid, $19::uuid, $20::uuid, inserted.id, $21, $22, $13, $23::uuid
+  FROM inserted, pg_advisory_xact_lock_shared(${AUDIT_INSERT_LOCK}) AS held`;
 
 /** `keyVersion`: the data key version that sealed `ciphertext`. */
 export async function insertTokenWithAudit(db: Pick<Database, 'sql'>, row: TokenRow & { keyVersion: number }, audit: AuditEntry): Promise<void> {

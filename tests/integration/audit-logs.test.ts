@@ -138,7 +138,7 @@ describe('the resource an action touched (PCI DSS 10.2.2)', () => {
 
   it('the append-only trigger refuses a change of resource', async () => {
     const victim = await latest('member.update');
-    await expect(vault.runtime.db.sql.query(`UPDATE audit_logs SET resource = 'user:x' WHERE id = $1::uuid`, [victim.id])).rejects.toThrow(/cannot change/);
+    await expect(vault.runtime.db.sql.query(`UPDATE audit_logs SET resource = 'user:x' WHERE id = $1::uuid`, [victim.id])).rejects.toThrow(/audit_logs is append-only: UPDATE refused/);
   });
 });
 

@@ -2,7 +2,8 @@
 // GET /api/audit-logs/verify checks only the caller's account's links of the chain and is limited per
 // account. Security table: happy / error / attack for each.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COLUMNS, rowHash, type AuditRow } from '../../lib/audit/audit-chain';
+import { createHash } from 'node:crypto';
+import { COLUMNS, type AuditRow } from '../../lib/audit/audit-row';
 import { seedStranger, loginAs, type Stranger } from '../helpers/accounts';
 import { cardRequest } from '../helpers/fixtures';
 import { withAuditTriggerOff } from '../helpers/audit-tamper';
@@ -28,7 +29,7 @@ const get = (token: string, path: string) => vault.call('GET', path, { key: null
 type Row = { id: string; action: string; outcome: string; status_code: number; resource: string | null; token_id: string | null; actor: { id: string } | null; project_id: string | null };
 /** The account's rows of an action, newest first (read straight from the database: no audit row of its own). */
 async function rowsOf(action: string, where: { userId?: string; requestId?: string } = {}) {
-  return vault.runtime.db.prisma.auditLog.findMany({ where: { action, ...where }, orderBy: { seq: 'desc' }, omit: { chainIndex: false } });
+  return vault.runtime.db.prisma.auditLog.findMany({ where: { action, ...where }, orderBy: { seq: 'desc' }, omit: { seq: false } });
 }
 
 const withTriggerOff = (run: Parameters<typeof withAuditTriggerOff>[1]) => withAuditTriggerOff(vault.runtime.db.sql, run);
@@ -149,16 +150,18 @@ describe('GET /api/audit-logs/verify checks the account\'s links only', () => {
       prisma.project.findMany({ where: { accountId: users.accountId }, select: { id: true } }),
       prisma.user.findMany({ where: { accountId: users.accountId }, select: { id: true } }),
     ]);
+    const [head] = await vault.runtime.db.sql.query<{ last_seq: string }>('SELECT last_seq::text FROM audit_seals ORDER BY seal_index DESC LIMIT 1');
+    const sealed = { seq: { lte: BigInt(head!.last_seq) } };
     const sealedBefore = await prisma.auditLog.count({
       where: {
-        chainIndex: { not: null },
+        ...sealed,
         requestId: { not: response.headers.get('x-request-id')! },
         // The listing's rule: the account's id, or (rows from before account_id) its projects and users.
         OR: [{ accountId: users.accountId }, { accountId: null, OR: [{ projectId: { in: projects.map((p) => p.id) } }, { userId: { in: members.map((m) => m.id) } }] }],
       },
     });
     expect(response.json.checked).toBe(sealedBefore);
-    expect(response.json.checked).toBeLessThan(await prisma.auditLog.count({ where: { chainIndex: { not: null } } }));
+    expect(response.json.checked).toBeLessThan(await prisma.auditLog.count({ where: sealed }));
   });
 
   it('attack: another account\'s edited row, right before one of ours in the chain, does not fail our verification', async () => {
@@ -167,7 +170,7 @@ describe('GET /api/audit-logs/verify checks the account\'s links only', () => {
     expect((await get(owner, '/api/audit-logs/verify')).json.valid).toBe(true); // seals both
     const theirs = (await rowsOf('tokenize', { requestId: 'stranger-before' }))[0]!;
     const ours = (await rowsOf('tokenize', { requestId: 'ours-after' }))[0]!;
-    expect(ours.chainIndex! - theirs.chainIndex!).toBe(1n);
+    expect(ours.seq - theirs.seq).toBe(1n);
 
     await withTriggerOff((sql) => sql.query(`UPDATE audit_logs SET outcome = 'failure' WHERE id = $1::uuid`, [theirs.id]));
     try {
@@ -193,16 +196,28 @@ describe('GET /api/audit-logs/verify checks the account\'s links only', () => {
     }
   });
 
-  it('attack: the account\'s row edited and re-hashed in place is caught by the link of the row after it', async () => {
+  it("attack: the account's row edited and its seal's MAC for it rewritten without the chain key is still caught", async () => {
     await write({ accountId: users.accountId, userId: users.owner.id, requestId: 'ours-rehashed' });
-    await write({ accountId: stranger.accountId, projectId: stranger.projectId, requestId: 'stranger-after' });
     expect((await get(owner, '/api/audit-logs/verify')).json.valid).toBe(true);
     const ours = (await rowsOf('tokenize', { requestId: 'ours-rehashed' }))[0]!;
-    // A database-level attacker changes the row and writes the hash its new content gives.
-    await withTriggerOff(async (sql) => {
-      await sql.query(`UPDATE audit_logs SET outcome = 'failure', status_code = 403 WHERE id = $1::uuid`, [ours.id]);
-      const [edited] = await sql.query<AuditRow & { prev_hash: string }>(`SELECT ${COLUMNS}, prev_hash FROM audit_logs WHERE id = $1::uuid`, [ours.id]);
-      await sql.query(`UPDATE audit_logs SET hash = $2 WHERE id = $1::uuid`, [ours.id, rowHash(edited!.prev_hash, edited!)]);
+    const { sql } = vault.runtime.db;
+    const [seal] = await sql.query<{ seal_index: string; row_ids: string[]; row_macs: Uint8Array }>(
+      'SELECT seal_index::text, row_ids, row_macs FROM audit_seals WHERE first_seq <= $1 AND last_seq >= $1',
+      [String(ours.seq)],
+    );
+    // A database-level attacker changes the row and writes, in its seal, the SHA-256 its new content gives:
+    // without the chain key (outside the database) that is all they can compute.
+    await withTriggerOff(async (db) => {
+      await db.query(`UPDATE audit_logs SET outcome = 'failure', status_code = 403 WHERE id = $1::uuid`, [ours.id]);
+      const [edited] = await db.query<AuditRow>(`SELECT ${COLUMNS} FROM audit_logs WHERE id = $1::uuid`, [ours.id]);
+      const macs = Buffer.from(seal!.row_macs);
+      createHash('sha256').update(JSON.stringify(edited)).digest().copy(macs, seal!.row_ids.indexOf(ours.id) * 32);
+      await db.query('ALTER TABLE audit_seals DISABLE TRIGGER audit_seals_append_only');
+      try {
+        await db.query('UPDATE audit_seals SET row_macs = $2 WHERE seal_index = $1', [seal!.seal_index, macs]);
+      } finally {
+        await db.query('ALTER TABLE audit_seals ENABLE TRIGGER audit_seals_append_only');
+      }
     });
     expect((await get(owner, '/api/audit-logs/verify')).json).toMatchObject({ valid: false, first_broken_id: ours.id });
   });

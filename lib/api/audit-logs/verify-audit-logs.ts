@@ -1,5 +1,6 @@
 // GET /api/audit-logs/verify — check the account's links of the audit hash chain; the first broken row, if any.
-import { sealAuditLog, verifyAccountAuditChain } from '../../audit/audit-chain';
+import { sealAuditLog } from '../../audit/audit-chain';
+import { verifyAccountAuditChain } from '../../audit/verify-audit-chain';
 import { AUDIT_VERIFY_LIMIT, auditedRead, limitAuditVerify } from '../../audit/audit-reads';
 import { ZAuditVerifyResponse } from '../../audit/schemas';
 import { defineRoute } from '../../http/define-route';
@@ -13,13 +14,13 @@ export const GET = defineRoute({
   path: '/api/audit-logs/verify',
   operationId: 'verifyAuditLogs',
   tags: ['Audit logs'],
-  summary: 'Verify the account\'s links of the audit hash chain',
+  summary: 'Verify the account\'s rows against the audit chain',
   description: [
-    'Owner and admin only (others 403). Checks the rows the account sees in the listing (its projects\' and its users\' rows) that are sealed:',
-    'each row\'s own hash recomputes from its content, and its `prev_hash` equals the stored hash of the row before it in the chain.',
-    'That row may belong to another account: its hash is only compared, nothing of it is returned, and another account\'s edited row does not make this verification fail.',
+    'Owner and admin only (others 403). Checks the rows the account sees in the listing that are sealed:',
+    'each is listed by the seal whose range holds it, with a MAC that recomputes from the row under the chain key (HMAC-SHA-256; the key is outside the database),',
+    'and that seal\'s own MAC and link to the seal before it verify. Other accounts\' rows are never read: another account\'s edited row does not make this verification fail.',
     '`checked` counts the account\'s rows; `first_broken_id` is one of them.',
-    'The whole installation\'s chain (every account, removed rows, order) is checked by the operator with `npx vault audit verify`.',
+    'The whole installation\'s chain (every account, deleted, inserted and reordered rows, truncation against an anchor) is checked by the operator with `npx vault audit verify`.',
     `At most ${AUDIT_VERIFY_LIMIT} verifications per account per minute; beyond that 429 \`rate_limited\` with \`Retry-After\`.`,
     AUDITED_READ('audit.verify'),
   ].join(' '),
