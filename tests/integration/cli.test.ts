@@ -130,12 +130,27 @@ describe('npx vault', () => {
     }
   });
 
+  it('audit anchor, then audit verify: incremental, --full, and --anchor', async () => {
+    const anchor = (await vault('audit', 'anchor')).stdout;
+    expect(anchor).toMatch(/^\d+:[0-9a-f]{64} \d+\n$/);
+    const [indexAndMac] = anchor.split(' ');
+    expect((await vault('audit', 'verify', '--full')).stdout).toMatch(/^Audit chain intact: \d+ rows in \d+ seals checked \(from the start\)\. Head: \d+:[0-9a-f]{64} \(\d+ rows\)\.\n$/);
+    expect((await vault('audit', 'verify')).stdout).toMatch(/^Audit chain intact: 0 rows in 0 seals checked \(since the last verified seal\)\./);
+    expect((await vault('audit', 'verify', '--anchor', indexAndMac!)).stdout).toMatch(/ Anchor found unchanged\.\n$/);
+    const wrong = await failing('audit', 'verify', '--anchor', `${indexAndMac!.split(':')[0]}:${'0'.repeat(64)}`);
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).toBe('');
+    const json = JSON.parse((await vault('audit', 'anchor', '--json')).stdout);
+    expect(Object.keys(json)).toEqual(['seal_index', 'mac', 'row_count']);
+  });
+
   it.each([
+    [['audit', 'verify', '--anchor', 'nope'], 'vault: --anchor must be <seal index>:<64 hex characters>, as `vault audit anchor` prints it\n'],
     [['keys', 'rotate-master'], 'vault: --new-key-file is required: a file holding the new master key (32 bytes, base64)\n'],
     [['keys', 'rotate-master', '--new-key-file', '/nonexistent/key'], 'vault: --new-key-file /nonexistent/key does not exist\n'],
     [['keys', 'rotate-data-key'], 'vault: --project is required: the project id\n'],
     [['keys', 'rotate-data-key', '--project', 'abc'], 'vault: --project must be a project id (a UUID)\n'],
-  ])('keys refuses %j', async (args, message) => {
+  ])('audit and keys refuse %j', async (args, message) => {
     const error = await failing(...args);
     expect(error.code).toBe(1);
     expect(error.stderr).toBe(message);
