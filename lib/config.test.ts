@@ -99,6 +99,14 @@ describe('parseConfig', () => {
     expect(problems({ MAX_PROJECTS_PER_ACCOUNT: '0' })).toEqual(['MAX_PROJECTS_PER_ACCOUNT: MAX_PROJECTS_PER_ACCOUNT must be positive']);
   });
 
+  it('AUDIT_SEALER is on unless set to off (or false/0)', () => {
+    expect(parseConfig({}).AUDIT_SEALER).toBe(true);
+    expect(parseConfig({ AUDIT_SEALER: 'off' }).AUDIT_SEALER).toBe(false);
+    expect(parseConfig({ AUDIT_SEALER: '0' }).AUDIT_SEALER).toBe(false);
+    expect(parseConfig({ AUDIT_SEALER: 'on' }).AUDIT_SEALER).toBe(true);
+    expect(problems({ AUDIT_SEALER: 'paused' })).toEqual(['AUDIT_SEALER: AUDIT_SEALER must be on or off']);
+  });
+
   it('DATABASE_QUERY_TIMEOUT_MS defaults to 5000, REDIS_COMMAND_TIMEOUT_MS to 1000: positive whole milliseconds', () => {
     expect(parseConfig({})).toMatchObject({ DATABASE_QUERY_TIMEOUT_MS: 5_000, REDIS_COMMAND_TIMEOUT_MS: 1_000 });
     expect(parseConfig({ DATABASE_QUERY_TIMEOUT_MS: '2500', REDIS_COMMAND_TIMEOUT_MS: '300' })).toMatchObject({ DATABASE_QUERY_TIMEOUT_MS: 2_500, REDIS_COMMAND_TIMEOUT_MS: 300 });

@@ -98,6 +98,15 @@ const ZEnvSchema = z.object({
     }),
   /** `closed` (default): the registration routes answer 403 and people join by invitation; `open`: anyone may register. */
   VAULT_REGISTRATION: z.enum(['closed', 'open'], { error: 'VAULT_REGISTRATION must be closed or open' }).default('closed'),
+  /**
+   * `on` (default): this process seals the audit chain in the background every 2 s. `off`: it does not (readers
+   * of the log still seal first): for benchmarks measuring the sealer's cost, and for operators who leave sealing
+   * to one dedicated node (left `on`) and keep it off the API nodes. Some process must seal, or rows stay unsealed.
+   */
+  AUDIT_SEALER: z
+    .enum(['on', 'off', '1', '0', 'true', 'false'], { error: 'AUDIT_SEALER must be on or off' })
+    .default('on')
+    .transform((value) => value === 'on' || value === '1' || value === 'true'),
   /** Serve only the vault API (no dashboard pages): for API-only nodes behind a load balancer, and tests. */
   VAULT_API_ONLY: z
     .enum(['0', '1', 'true', 'false'])

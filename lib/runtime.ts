@@ -95,7 +95,8 @@ export async function createRuntime(options: StartOptions = {}): Promise<Runtime
   // An in-memory database (tests) has no data folder: its outbox goes to a fresh temporary folder.
   const mailDataDir = config.VAULT_DATA_DIR === 'memory://' ? mkdtempSync(join(tmpdir(), 'vault-mail-')) : config.VAULT_DATA_DIR;
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: mailDataDir, logger });
-  const sealer = startAuditSealer({ db, keyring, logger });
+  // AUDIT_SEALER=off: no background sealing here (benchmarks, or a dedicated sealer elsewhere).
+  const sealer = config.AUDIT_SEALER ? startAuditSealer({ db, keyring, logger }) : { stop: async () => {} };
   const psp = createPspDispatcher({ allowedPrivateHosts, timeoutMs: config.PROXY_TIMEOUT_MS, ca: options.pspCa, logger });
   return {
     config,

@@ -1,0 +1,33 @@
+// Starts the production server bundle (dist/server.mjs) with an application made by the CLI first (the
+// CLI must run before the server: PGlite is single-process). `env` entries set to undefined are removed,
+// so the embedded default (no DATABASE_URL / REDIS_URL) is one call away.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { freePort, runCli, startChild } from './processes.mjs';
+import { root, workDir } from './settings.mjs';
+
+export const withNext = existsSync(join(root, '.next', 'BUILD_ID'));
+
+/** The server's (and CLI's) environment; each name gets its own data folder (PostgreSQL mode: mail outbox). */
+export function vaultEnv(name, overrides) {
+  const env = {
+    ...process.env,
+    VAULT_DATA_DIR: join(workDir, `data-${name}`),
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'info',
+    HOST: '127.0.0.1',
+    VAULT_API_ONLY: withNext ? '0' : '1',
+    ...overrides,
+  };
+  for (const [name, value] of Object.entries(env)) if (value === undefined) delete env[name];
+  return env;
+}
+
+/** Returns { url, pid, headers (API key), stop() }. */
+export async function startVault(name, overrides) {
+  const env = vaultEnv(name, overrides);
+  const created = JSON.parse(runCli(['app', 'create', '--name', `Benchmark ${name}`, '--json'], env).stdout);
+  const port = await freePort();
+  const server = await startChild(name, ['dist/server.mjs'], { ...env, PORT: String(port) }, 'vault listening');
+  return { ...server, url: `http://127.0.0.1:${port}`, headers: { 'content-type': 'application/json', 'x-api-key': created.api_key } };
+}
