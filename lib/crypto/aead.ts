@@ -1,13 +1,14 @@
 // AES-256-GCM with a random 96-bit IV. Sealed layout: iv (12) | tag (16) | ciphertext.
 // The AAD binds a ciphertext to its context (token id, session id), so rows cannot be swapped.
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv } from 'node:crypto';
+import { pooledRandomBytes } from './random';
 
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
 // Buffer.concat always allocates a fresh (non-shared) ArrayBuffer, which Prisma's Bytes type requires.
 export function seal(key: Buffer, plaintext: Buffer | string, aad?: string): Buffer<ArrayBuffer> {
-  const iv = randomBytes(IV_BYTES);
+  const iv = pooledRandomBytes(IV_BYTES);
   const cipher = createCipheriv('aes-256-gcm', key, iv);
   if (aad) cipher.setAAD(Buffer.from(aad));
   const ciphertext = Buffer.concat([cipher.update(plaintext), cipher.final()]);

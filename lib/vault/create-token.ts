@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import type { ApiKeyPrincipal } from '../accounts/authenticate-api-key';
 import type { AuditEntry } from '../audit/record-audit';
 import { hmacSha256Hex } from '../crypto/hash';
-import { randomBase62 } from '../crypto/random';
+import { randomIdentifier62 } from '../crypto/random';
 import type { Runtime } from '../runtime';
 import type { CvcSessionMode } from '../store/types';
 import { maskAccount, visibleAccountDigits } from './bank-rules';
@@ -50,7 +50,7 @@ export async function createToken(
   const { project, application } = options.principal;
   const keys = runtime.keyring.projectKeys(project);
   const tokenId = randomUUID();
-  const token = `tok_${randomBase62(24)}`;
+  const token = `tok_${randomIdentifier62(24)}`;
   const display = displayFields(options.payload);
   const fingerprint = hmacSha256Hex(keys.fingerprint, `${options.payload.type}:${display.secret}`);
 
