@@ -11,7 +11,7 @@ import { createHmac } from 'node:crypto';
 import type { Keyring } from '../crypto/keyring';
 import type { Database, SqlClient } from '../db/connect';
 import type { Logger } from '../logger';
-import { COLUMNS, rowMac, type AuditRow } from './audit-row';
+import { CHAIN_COLUMNS, rowMac, type ChainRow } from './audit-row';
 
 /** Shared by every audit INSERT (in its own statement), exclusive for the sealer's horizon read. */
 export const AUDIT_INSERT_LOCK = 7_261_003;
@@ -77,8 +77,8 @@ export async function sealAuditLog(runtime: SealRuntime, options: { batchSize?: 
     const head = await chainHead(sql);
     const from = head ? BigInt(head.last_seq) : 0n;
     if (from >= horizon) return sealed;
-    const rows = await sql.query<AuditRow>(
-      `SELECT ${COLUMNS} FROM audit_logs WHERE seq > $1 AND seq <= $2 ORDER BY seq LIMIT ${batch}`,
+    const rows = await sql.query<ChainRow>(
+      `SELECT ${CHAIN_COLUMNS} FROM audit_logs WHERE seq > $1 AND seq <= $2 ORDER BY audit_logs.seq LIMIT ${batch}`,
       [String(from), String(horizon)],
       `vault_audit_to_seal_${batch}`,
     );
@@ -90,7 +90,7 @@ export async function sealAuditLog(runtime: SealRuntime, options: { batchSize?: 
       rowCount: (head ? BigInt(head.row_count) : 0n) + BigInt(rows.length),
       prevMac: head ? head.mac : GENESIS_MAC,
       rowIds: rows.map((row) => row.id),
-      rowMacs: Buffer.concat(rows.map((row) => rowMac(key, row))),
+      rowMacs: Buffer.concat(rows.map((row) => rowMac(key, row.content))),
     };
     const mac = sealMac(key, seal);
     const inserted = await sql.query(

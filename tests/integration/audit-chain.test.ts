@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { chainHead, sealAuditLog } from '../../lib/audit/audit-chain';
-import { COLUMNS, type AuditRow } from '../../lib/audit/audit-row';
+import { CHAIN_COLUMNS, COLUMNS, type AuditRow, type ChainRow } from '../../lib/audit/audit-row';
 import { GENESIS, rowHash } from '../../lib/audit/legacy-audit-chain';
 import { upgradeLegacyAuditChain } from '../../lib/audit/upgrade-legacy-chain';
 import { parseAnchor, verifyAccountAuditChain, verifyAuditChain } from '../../lib/audit/verify-audit-chain';
@@ -175,12 +175,12 @@ describe('tampering is named', () => {
       [victim.seq],
     );
     await tamper(own.runtime, `UPDATE audit_logs SET status_code = 500 WHERE id = $1::uuid`, [victim.id]);
-    const [edited] = await own.runtime.db.sql.query<AuditRow>(`SELECT ${COLUMNS} FROM audit_logs WHERE id = $1::uuid`, [victim.id]);
+    const [edited] = await own.runtime.db.sql.query<ChainRow>(`SELECT ${CHAIN_COLUMNS} FROM audit_logs WHERE id = $1::uuid`, [victim.id]);
     const position = seal!.row_ids.indexOf(victim.id);
     const attackerKey = randomBytes(32);
     const { rowMac } = await import('../../lib/audit/audit-row');
     const macs = Buffer.from(seal!.row_macs);
-    rowMac(attackerKey, edited!).copy(macs, position * 32);
+    rowMac(attackerKey, edited!.content).copy(macs, position * 32);
     await withAuditTriggerOff(own.runtime.db.sql, async (sql) => {
       await sql.query('ALTER TABLE audit_seals DISABLE TRIGGER audit_seals_append_only');
       await sql.query('UPDATE audit_seals SET row_macs = $2 WHERE seal_index = $1', [seal!.seal_index, macs]);
