@@ -16,7 +16,7 @@ import { CHAIN_COLUMNS, rowMac, type ChainRow } from './audit-row';
 /** Shared by every audit INSERT (in its own statement), exclusive for the sealer's horizon read. */
 export const AUDIT_INSERT_LOCK = 7_261_003;
 export const GENESIS_MAC = Buffer.alloc(32);
-const BATCH = { postgresql: 2_000, pglite: 200 } as const;
+const BATCH = { postgresql: 2_000, pglite: 100 } as const;
 
 export type SealContent = {
   sealIndex: bigint;
@@ -99,6 +99,8 @@ export async function sealAuditLog(runtime: SealRuntime, options: { batchSize?: 
       [String(seal.sealIndex), String(seal.firstSeq), String(seal.lastSeq), seal.rowIds, seal.rowMacs, String(seal.rowCount), seal.prevMac, mac],
       'vault_audit_insert_seal',
     );
+    // PGlite: let the requests queued meanwhile run before the next batch.
+    if (runtime.db.kind === 'pglite') await new Promise((resolve) => setImmediate(resolve));
     // Another process sealed this index first: go on from its seal.
     if (inserted.length === 0) continue;
     sealed += rows.length;
