@@ -1,14 +1,23 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { API_KEY_CACHE_MS, cachedPrincipal, clearApiKeyCache, forgetApplication, rememberPrincipal } from './api-key-cache';
+import { API_KEY_CACHE_MS, cachedPrincipal, clearApiKeyCache, forgetApplication, forgetProject, rememberPrincipal } from './api-key-cache';
 import type { ApiKeyPrincipal } from './authenticate-api-key';
 
-const principal = (applicationId: string): ApiKeyPrincipal => ({
+const principal = (applicationId: string, projectId = 'p'): ApiKeyPrincipal => ({
   application: { id: applicationId, name: 'app', tokenization: true, detokenize: true, provisioning: false },
-  project: { id: 'p', accountId: 'a', environment: 'test', wrappedDataKey: new Uint8Array(), dataKeyVersion: 1, fingerprintKeyWrapped: null, pubKeyHash: null },
+  project: { id: projectId, accountId: 'a', environment: 'test', wrappedDataKey: new Uint8Array(), dataKeyVersion: 1, fingerprintKeyWrapped: null, pubKeyHash: null, allowedProxyHosts: null },
 });
 
 describe('api key cache', () => {
   beforeEach(() => clearApiKeyCache());
+
+  it("forgetProject evicts every key of that project (its allow-list or pub key changed), and only those", () => {
+    rememberPrincipal('h1', principal('a1', 'p1'));
+    rememberPrincipal('h2', principal('a2', 'p1'));
+    rememberPrincipal('h3', principal('a3', 'p2'));
+    forgetProject('p1');
+    expect([cachedPrincipal('h1'), cachedPrincipal('h2')]).toEqual([undefined, undefined]);
+    expect(cachedPrincipal('h3')?.application.id).toBe('a3');
+  });
 
   it('answers within its lifetime and forgets after it', () => {
     rememberPrincipal('h1', principal('a1'), 1_000);

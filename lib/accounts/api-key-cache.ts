@@ -38,6 +38,11 @@ export function forgetApplication(applicationId: string): void {
   for (const [hash, entry] of entries) if (entry.principal.application.id === applicationId) entries.delete(hash);
 }
 
+/** Evicts every cached key of a project (after its pub key or destination allow-list changed). */
+export function forgetProject(projectId: string): void {
+  for (const [hash, entry] of entries) if (entry.principal.project.id === projectId) entries.delete(hash);
+}
+
 export function clearApiKeyCache(): void {
   entries.clear();
 }

@@ -5,12 +5,23 @@ import { constantTimeEqual, sha256Hex } from '../crypto/hash';
 import { PROJECT_KEY_COLUMNS, type ProjectKeyRef } from '../crypto/keyring';
 import { VaultError, messages } from '../http/errors';
 import { API_KEY_CACHE_MS, cachedPrincipal, rememberPrincipal } from './api-key-cache';
+import { readAllowedProxyHosts } from '../proxy/proxy-host-allow-list';
 import type { Runtime } from '../runtime';
 
 export type ApiKeyPrincipal = {
   application: { id: string; name: string; tokenization: boolean; detokenize: boolean; provisioning: boolean };
-  project: ProjectKeyRef & { accountId: string; environment: 'test' | 'production'; pubKeyHash: string | null };
+  project: ProjectKeyRef & {
+    accountId: string;
+    environment: 'test' | 'production';
+    pubKeyHash: string | null;
+    /** The destination allow-list (null: any public host), cached with the key like its permissions. */
+    allowedProxyHosts: string[] | null;
+  };
 };
+
+/** The project columns a principal carries, and the principal's project made from them. */
+export const PRINCIPAL_PROJECT_COLUMNS = { ...PROJECT_KEY_COLUMNS, accountId: true, environment: true, pubKeyHash: true, allowedProxyHosts: true } as const;
+export const principalProject = <Row extends { allowedProxyHosts: unknown }>(row: Row) => ({ ...row, allowedProxyHosts: readAllowedProxyHosts(row.allowedProxyHosts) });
 
 const KEY_SHAPE = /^vk_(test|live)_[0-9A-Za-z]{20,64}$/;
 
@@ -44,12 +55,12 @@ export async function authenticateApiKey(runtime: Pick<Runtime, 'db'>, rawKey: s
       revokedAt: true,
       keyHash: true,
       previousKeyExpiresAt: true,
-      project: { select: { ...PROJECT_KEY_COLUMNS, accountId: true, environment: true, pubKeyHash: true } },
+      project: { select: PRINCIPAL_PROJECT_COLUMNS },
     },
   });
   if (!application || application.revokedAt) throw new VaultError('invalid_api_key', messages.invalidApiKey);
-  const { project, revokedAt: _revoked, keyHash: currentHash, previousKeyExpiresAt, ...app } = application;
-  const principal = { application: app, project };
+  const { project: row, revokedAt: _revoked, keyHash: currentHash, previousKeyExpiresAt, ...app } = application;
+  const principal = { application: app, project: principalProject(row) };
   if (currentHash === keyHash) {
     rememberPrincipal(keyHash, principal, now);
   } else if (previousKeyExpiresAt) {

@@ -1,8 +1,7 @@
 // The merchant a session charges through, with its processor opened, and the session's project as the
 // vault code needs it to tokenize. Null when the merchant has been deleted since the session was made.
-import type { ApiKeyPrincipal } from '../accounts/authenticate-api-key';
+import { PRINCIPAL_PROJECT_COLUMNS, principalProject, type ApiKeyPrincipal } from '../accounts/authenticate-api-key';
 import type { TProcessorConfig } from './processors/schemas';
-import { PROJECT_KEY_COLUMNS } from '../crypto/keyring';
 import { openProcessor } from '../merchants/processor-seal';
 import type { Runtime } from '../runtime';
 
@@ -14,8 +13,8 @@ export async function loadSessionMerchant(
 ): Promise<SessionMerchant | null> {
   const merchant = await runtime.db.prisma.merchant.findFirst({
     where: { id: session.merchantId, projectId: session.projectId },
-    select: { id: true, processorSealed: true, processorKeyVersion: true, project: { select: { ...PROJECT_KEY_COLUMNS, accountId: true, environment: true, pubKeyHash: true } } },
+    select: { id: true, processorSealed: true, processorKeyVersion: true, project: { select: PRINCIPAL_PROJECT_COLUMNS } },
   });
   if (!merchant) return null;
-  return { id: merchant.id, project: merchant.project, processor: await openProcessor(runtime, merchant.project, merchant) };
+  return { id: merchant.id, project: principalProject(merchant.project), processor: await openProcessor(runtime, merchant.project, merchant) };
 }

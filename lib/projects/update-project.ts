@@ -2,7 +2,7 @@
 // normalised by the request schema; read from the database on every proxy call and charge, so a change
 // applies at once on every node) and, for a production project, rotates its pub key. Cached API-key
 // principals carry the pub key hash, so every application of the project is evicted at once after a rotation.
-import { forgetApplication } from '../accounts/api-key-cache';
+import { forgetProject } from '../accounts/api-key-cache';
 import { newPubKey } from '../accounts/api-keys';
 import { Prisma } from '../db/generated/client';
 import { VaultError } from '../http/errors';
@@ -36,10 +36,8 @@ export async function updateProject(
       // Deleted between the lookup and the update.
       throw (error as { code?: unknown }).code === 'P2025' ? projectNotFound() : error;
     });
-  if (pub) {
-    const applications = await prisma.application.findMany({ where: { projectId: current.id }, select: { id: true } });
-    for (const application of applications) forgetApplication(application.id);
-  }
+  // Cached principals carry the pub key's hash and the allow-list: evicted here, within API_KEY_CACHE_MS elsewhere.
+  if (pub || options.allowedProxyHosts !== undefined) forgetProject(current.id);
   const pubKey = pub?.key ?? (updated.environment === 'production' ? await revealPubKey(runtime, updated.id) : undefined);
   return presentProject(updated, pubKey);
 }

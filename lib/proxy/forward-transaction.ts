@@ -6,7 +6,6 @@
 import type { z } from 'zod';
 import type { ApiKeyPrincipal } from '../accounts/authenticate-api-key';
 import type { Runtime } from '../runtime';
-import { loadProxyHostPolicy } from './load-proxy-host-policy';
 import type { ProxyCall } from './parse-proxy-request';
 import { assertProxyHostAllowed } from './proxy-host-allow-list';
 import { parseProxyUrl } from './proxy-url';
@@ -22,7 +21,8 @@ export async function forwardTransaction(
 ): Promise<ProxyResult> {
   const { principal, call } = options;
   const url = parseProxyUrl(call.proxyUrl, runtime.allowedPrivateHosts);
-  assertProxyHostAllowed(url, await loadProxyHostPolicy(runtime, principal.project.id), runtime.config.PROXY_REQUIRE_ALLOW_LIST);
+  // The key's cached project: a changed list applies at once on the node that changed it, within API_KEY_CACHE_MS elsewhere.
+  assertProxyHostAllowed(url, principal.project, runtime.config.PROXY_REQUIRE_ALLOW_LIST);
   const answer = await sendToPsp(runtime, {
     project: principal.project,
     token: call.token,

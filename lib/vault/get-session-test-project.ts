@@ -1,6 +1,6 @@
 // POST /test-tokens signed in with a session instead of an API key (the dashboard): the project is the
 // `project_id` query parameter, or the account's first test project; another account's is a 404.
-import { PROJECT_KEY_COLUMNS } from '../crypto/keyring';
+import { PRINCIPAL_PROJECT_COLUMNS, principalProject } from '../accounts/authenticate-api-key';
 import { z } from 'zod';
 import { VaultError } from '../http/errors';
 import type { Runtime } from '../runtime';
@@ -18,8 +18,8 @@ export async function getSessionTestProjectOrThrow(
   const project = await runtime.db.prisma.project.findFirst({
     where: { accountId: options.accountId, ...(options.projectId ? { id: options.projectId } : { environment: 'test' }) },
     orderBy: { createdAt: 'asc' },
-    select: { ...PROJECT_KEY_COLUMNS, accountId: true, environment: true, pubKeyHash: true },
+    select: PRINCIPAL_PROJECT_COLUMNS,
   });
   if (!project) throw new VaultError('not_found', 'Project not found');
-  return project;
+  return principalProject(project);
 }

@@ -4,6 +4,7 @@
 // (400 `Invalid proxy URL`, code `proxy_host_not_allowed`); PROXY_REQUIRE_ALLOW_LIST=true makes a production
 // project without a list reach no host; PROXY_ALLOWED_PRIVATE_HOSTS still applies on top. Loopback only: the
 // PSP is https://localhost:PORT.
+import { forgetProject } from '../../lib/accounts/api-key-cache';
 import { describe, expect, it, beforeAll } from 'vitest';
 import { createApplication } from '../../lib/accounts/create-application';
 import { createProject } from '../../lib/accounts/create-project';
@@ -36,8 +37,11 @@ async function freshProject(vault: TestVault, environment: 'test' | 'production'
   return { id: project.id, accountId, key: app.apiKey, pubKey: project.pubKey };
 }
 
-const setList = (vault: TestVault, projectId: string, list: string[] | null) =>
-  vault.runtime.db.prisma.project.update({ where: { id: projectId }, data: { allowedProxyHosts: list ?? Prisma.DbNull } });
+/** Sets a project's list as updateProject does on this node: written, and the project's cached keys evicted. */
+async function setList(vault: TestVault, projectId: string, list: string[] | null) {
+  await vault.runtime.db.prisma.project.update({ where: { id: projectId }, data: { allowedProxyHosts: list ?? Prisma.DbNull } });
+  forgetProject(projectId);
+}
 
 async function tokenize(vault: TestVault, project: Project): Promise<{ token: string; cvc_session_id: string }> {
   const response = await vault.call('POST', '/tokenize', {
@@ -176,7 +180,7 @@ describe('POST /proxy/transaction with an allow-list', () => {
       }
     });
 
-    it('a list set through the API applies to the very next call (no cache)', async () => {
+    it('a list changed on this node applies to the very next call (the project\'s cached keys are evicted)', async () => {
       const project = await freshProject(vault());
       const { token } = await tokenize(vault(), project);
       const body = { token, proxy_url: psp.url('/v1/charges'), request_data: { n: '${cardNumber}' } };

@@ -12,7 +12,7 @@ export const PUT = defineRoute({
   operationId: 'updateProject',
   tags: ['Projects'],
   summary: 'Rename a project, set its destination allow-list or rotate its pub key',
-  description: `${MANAGERS_ONLY} \`allowed_proxy_hosts\` sets the hosts this project's card data may be sent to (POST /proxy/transaction and its merchants' http processors; entries are stored normalised, duplicates dropped), \`null\` clears it (any public host). Every attempt is audited as \`project.update\`. ${OTHER_ACCOUNT_404}`,
+  description: `${MANAGERS_ONLY} \`allowed_proxy_hosts\` sets the hosts this project's card data may be sent to (POST /proxy/transaction and its merchants' http processors; entries are stored normalised, duplicates dropped), \`null\` clears it (any public host). A change applies at once on the node that made it, within 5 s on the others (API keys cache their project). Every attempt is audited as \`project.update\`. ${OTHER_ACCOUNT_404}`,
   auth: managerAuth('project.update'),
   request: { params: idParam('Project'), body: json(ZUpdateProjectRequestSchema) },
   responses: { 200: ok('Updated.', ZProjectResponse), ...projectNotFound },
