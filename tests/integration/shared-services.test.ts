@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startTestPsp, type TestPsp } from '../helpers/psp-server';
 import { createScratchDatabase, type ScratchDatabase } from '../helpers/scratch-database';
@@ -72,6 +73,25 @@ describe.runIf(databaseUrl && redisUrl)('two server processes sharing PostgreSQL
     const againOnA = await post(a!.url, '/proxy/transaction', apiKey, call);
     expect(againOnA.status).toBe(404);
     expect(((await againOnA.json()) as { error: { message: string } }).error.message).toBe('CVC session expired or not found');
+  });
+
+  it('concurrent writes on both processes, whose sealers race, leave one valid audit chain holding every row', async () => {
+    const [a, b] = servers;
+    const card = { type: 'card', data: { cardNumber: '4242424242424242', expirationMonth: '12', expirationYear: '2030' } };
+    const statuses = await Promise.all(Array.from({ length: 300 }, (_, i) => post((i % 2 ? a : b)!.url, '/tokenize', apiKey, card).then((response) => response.status)));
+    expect(new Set(statuses)).toEqual(new Set([201]));
+    // Both background sealers (every 2 s) get to race over these rows before the operator's check.
+    await new Promise((resolve) => setTimeout(resolve, 4_500));
+    const cli = fileURLToPath(new URL('../../bin/vault.mjs', import.meta.url));
+    const verified = execFileSync(process.execPath, [cli, 'audit', 'verify', '--full'], { env: { ...process.env, ...env }, encoding: 'utf8' });
+    const checked = Number(/^Audit chain intact: (\d+) rows/.exec(verified)?.[1]);
+    expect(checked).toBeGreaterThanOrEqual(300);
+    // Every row written so far is sealed (the CLI seals first) and checked.
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    const [{ n }] = (await client.query<{ n: string }>('SELECT count(*)::text AS n FROM audit_logs')).rows as [{ n: string }];
+    await client.end();
+    expect(checked).toBe(Number(n));
   });
 
   it('both processes exit 0 on SIGTERM', async () => {
