@@ -72,13 +72,14 @@ export async function sendWebResponse(response: Response, res: ServerResponse, m
   });
   const cookies = response.headers.getSetCookie();
   if (cookies.length) headers['set-cookie'] = cookies;
-  if (method === 'HEAD' || !response.body) {
+  // A JSON answer's text is known: asking for its `body` would build the Web stream it saves (respond.ts).
+  const known = response.bodyUsed ? undefined : serialisedBody(response);
+  if (method === 'HEAD' || (known === undefined && !response.body)) {
     res.writeHead(response.status, headers);
     res.end();
     return;
   }
-  const known = serialisedBody(response);
-  const body = known !== undefined && !response.bodyUsed ? Buffer.from(known) : Buffer.from(await response.arrayBuffer());
+  const body = known !== undefined ? Buffer.from(known) : Buffer.from(await response.arrayBuffer());
   headers['content-length'] = String(body.byteLength);
   res.writeHead(response.status, headers);
   res.end(body);
