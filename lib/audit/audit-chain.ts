@@ -77,10 +77,11 @@ export async function sealAuditLog(runtime: SealRuntime, options: { batchSize?: 
     const head = await chainHead(sql);
     const from = head ? BigInt(head.last_seq) : 0n;
     if (from >= horizon) return sealed;
+    // Unnamed: planned with this range each time. A cached generic plan made while the table's statistics
+    // were stale (right after a bulk load) scanned the whole table for every batch.
     const rows = await sql.query<ChainRow>(
       `SELECT ${CHAIN_COLUMNS} FROM audit_logs WHERE seq > $1 AND seq <= $2 ORDER BY audit_logs.seq LIMIT ${batch}`,
       [String(from), String(horizon)],
-      `vault_audit_to_seal_${batch}`,
     );
     const seal: SealContent = {
       sealIndex: head ? BigInt(head.seal_index) + 1n : 1n,
