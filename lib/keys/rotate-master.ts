@@ -73,20 +73,21 @@ export async function rotateMasterKey(runtime: Pick<Runtime, 'db' | 'keyring' | 
     if (wrapped) await sql.query('UPDATE project_data_keys SET wrapped_key = $3 WHERE project_id = $1::uuid AND version = $2', [row.project_id, row.version, wrapped]);
   }
 
-  // Every other installation key (kept backup-code key, audit chain key, markers), each bound to its name.
-  const installationKeys = await sql.query<{ name: string; wrapped: Uint8Array }>('SELECT name, wrapped FROM vault_keys WHERE name <> ALL($1)', [
-    [VAULT_KEY.service, VAULT_KEY.masterRotation],
-  ]);
-  for (const row of installationKeys) {
-    const wrapped = rewrap(row.wrapped, vaultKeyAad(row.name));
-    if (wrapped) await writeVaultKey(sql, row.name, wrapped);
-  }
-
   const serviceRoot = runtime.keyring.unwrapKey((await readVaultKey(sql, VAULT_KEY.service))!, vaultKeyAad(VAULT_KEY.service));
   const legacyRoot = runtime.keyring.isMasterKey(serviceRoot);
   const newRoot = legacyRoot ? randomBytes(32) : serviceRoot;
   next.useServiceRoot(newRoot);
   await sql.transaction(async (tx) => {
+    // Every other installation key (audit chain key, kept backup-code key, markers), each bound to its name.
+    // Re-wrapped here, with the root: a start (a resumed rotation included) opens some of them with the old
+    // key, so none may be under the new key before the rotation is done.
+    const installationKeys = await tx.query<{ name: string; wrapped: Uint8Array }>('SELECT name, wrapped FROM vault_keys WHERE name <> ALL($1) FOR UPDATE', [
+      [VAULT_KEY.service, VAULT_KEY.masterRotation],
+    ]);
+    for (const row of installationKeys) {
+      const wrapped = rewrap(row.wrapped, vaultKeyAad(row.name));
+      if (wrapped) await writeVaultKey(tx, row.name, wrapped);
+    }
     if (legacyRoot) {
       // The retired key must derive nothing: TOTP secrets move to the new root's key, and the codes already
       // handed out stay checkable by their hashing key, kept wrapped (it can only check those codes).

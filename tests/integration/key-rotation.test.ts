@@ -313,7 +313,9 @@ describe('vault keys rotate-master', () => {
     runtimes = [];
 
     await expect(openRuntime(database)).rejects.toThrow('a master key rotation did not finish');
+    // The resumed run starts on the old key: every installation key it opens at start is still under it.
     const resuming = await track(openRuntime(database, { duringKeyRotation: true }));
+    expect(resuming.keyring.auditChainKey()).toHaveLength(32);
     await expect(rotateMasterKey(resuming, { newKey: randomBytes(32) })).rejects.toThrow('a rotation to another new master key is in progress');
     await rotateMasterKey(resuming, { newKey });
     await resuming.close();
