@@ -3,8 +3,8 @@
 import { VaultError } from '../http/errors';
 import type { Runtime } from '../runtime';
 import { applicationColumns, type ApplicationRow } from './present-application';
+import { isUuid } from '../http/uuid';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const applicationNotFound = () => new VaultError('not_found', 'Application not found');
 
@@ -12,7 +12,7 @@ export async function getApplicationOrThrow(
   runtime: Pick<Runtime, 'db'>,
   options: { accountId: string; applicationId: string },
 ): Promise<ApplicationRow & { environment: 'test' | 'production' }> {
-  if (!UUID.test(options.applicationId)) throw applicationNotFound();
+  if (!isUuid(options.applicationId)) throw applicationNotFound();
   const row = await runtime.db.prisma.application.findFirst({
     where: { id: options.applicationId, revokedAt: null, project: { accountId: options.accountId } },
     select: { ...applicationColumns, project: { select: { environment: true } } },

@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import type { Database } from '../db/connect';
 import { COLUMNS, type AuditRow } from './audit-row';
+import type { ChainVerification } from './verify-audit-chain';
 
 type ChainRuntime = { db: Pick<Database, 'prisma'> };
 
@@ -26,7 +27,6 @@ export function rowHash(prevHash: string, row: AuditRow): string {
   return createHash('sha256').update(`${prevHash}\n${content}`).digest('hex');
 }
 
-export type ChainVerification = { valid: boolean; checked: number; first_broken_id: string | null };
 
 /** Recomputes the whole chain: a changed, removed or reordered sealed row breaks it at that row. */
 export async function verifyLegacyAuditChain(runtime: ChainRuntime): Promise<ChainVerification> {

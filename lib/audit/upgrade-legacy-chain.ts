@@ -9,7 +9,8 @@ import type { Database } from '../db/connect';
 import type { Logger } from '../logger';
 import { sealAuditLog } from './audit-chain';
 import type { AuditWriter } from './audit-writer';
-import { verifyLegacyAuditChain, type ChainVerification } from './legacy-audit-chain';
+import { verifyLegacyAuditChain } from './legacy-audit-chain';
+import type { ChainVerification } from './verify-audit-chain';
 
 export async function upgradeLegacyAuditChain(runtime: {
   db: Pick<Database, 'sql' | 'prisma' | 'kind'>;

@@ -34,3 +34,13 @@ export function parseRotateDataKeyArgs(argv: string[]) {
   if (!values.project) throw new Error('--project is required: the project id');
   return { projectId: values.project, reencrypt: values.reencrypt };
 }
+
+export function parseAuditVerifyArgs(argv: string[]) {
+  const { values } = parseArgs({ args: argv, options: { full: { type: 'boolean', default: false }, anchor: { type: 'string' } }, strict: true, allowPositionals: false });
+  return { full: values.full, anchor: values.anchor };
+}
+
+export function parseAuditAnchorArgs(argv: string[]) {
+  const { values } = parseArgs({ args: argv, options: { json: { type: 'boolean', default: false } }, strict: true, allowPositionals: false });
+  return { json: values.json };
+}

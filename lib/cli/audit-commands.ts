@@ -1,15 +1,15 @@
 // `vault audit verify [--full] [--anchor <index>:<mac>]` and `vault audit anchor`: the operator's view of the
 // audit chain (lib/audit). verify seals what is finished first, then checks from the last checkpoint (or
 // from the start with --full, or with an anchor); exit 1 when anything is broken.
-import { parseArgs } from 'node:util';
 import { anchorOf, chainHead, sealAuditLog } from '../audit/audit-chain';
 import { parseAnchor, verifyAuditChain } from '../audit/verify-audit-chain';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
 import { createRuntime } from '../runtime';
+import { parseAuditAnchorArgs, parseAuditVerifyArgs } from './args';
 
 export async function runAuditVerify(argv: string[], config: Config, logger: Logger): Promise<number> {
-  const { values } = parseArgs({ args: argv, options: { full: { type: 'boolean', default: false }, anchor: { type: 'string' } }, strict: true, allowPositionals: false });
+  const values = parseAuditVerifyArgs(argv);
   const anchor = values.anchor === undefined ? undefined : parseAnchor(values.anchor);
   if (anchor === null) throw new Error('--anchor must be <seal index>:<64 hex characters>, as `vault audit anchor` prints it');
   const runtime = await createRuntime({ config, logger });
@@ -29,7 +29,7 @@ export async function runAuditVerify(argv: string[], config: Config, logger: Log
 }
 
 export async function runAuditAnchor(argv: string[], config: Config, logger: Logger): Promise<number> {
-  const { values } = parseArgs({ args: argv, options: { json: { type: 'boolean', default: false } }, strict: true, allowPositionals: false });
+  const values = parseAuditAnchorArgs(argv);
   const runtime = await createRuntime({ config, logger });
   try {
     await sealAuditLog(runtime);

@@ -9,10 +9,9 @@ import { dataKeyAad, effectiveVersion, fingerprintKeyAad, legacyFingerprintKey, 
 import { recordAudit } from '../audit/record-audit';
 import type { Runtime } from '../runtime';
 import { resealRows, SEALED_TABLES } from './reseal-rows';
+import { isUuid } from '../http/uuid';
 
 export class KeyCommandError extends Error {}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type ProjectRow = { id: string; account_id: string; wrapped_data_key: Uint8Array; data_key_version: number; fingerprint_key_wrapped: Uint8Array | null };
 
@@ -20,7 +19,7 @@ export async function rotateDataKey(
   runtime: Pick<Runtime, 'db' | 'keyring' | 'audit' | 'logger'>,
   options: { projectId: string },
 ): Promise<{ projectId: string; previousVersion: number; version: number }> {
-  if (!UUID.test(options.projectId)) throw new KeyCommandError('--project must be a project id (a UUID)');
+  if (!isUuid(options.projectId)) throw new KeyCommandError('--project must be a project id (a UUID)');
   const rotated = await runtime.db.sql.transaction(async (tx) => {
     const [row] = await tx.query<ProjectRow>(
       'SELECT id, account_id, wrapped_data_key, data_key_version, fingerprint_key_wrapped FROM projects WHERE id = $1::uuid FOR UPDATE',
@@ -67,7 +66,7 @@ export async function reencryptProject(
   runtime: Pick<Runtime, 'db' | 'keyring' | 'audit' | 'logger'>,
   options: { projectId: string; batchSize?: number },
 ): Promise<{ version: number; tokens: number; merchants: number }> {
-  if (!UUID.test(options.projectId)) throw new KeyCommandError('--project must be a project id (a UUID)');
+  if (!isUuid(options.projectId)) throw new KeyCommandError('--project must be a project id (a UUID)');
   const project = await runtime.db.prisma.project.findUnique({ where: { id: options.projectId }, select: { ...PROJECT_KEY_COLUMNS, accountId: true } });
   if (!project) throw new KeyCommandError(`No project ${options.projectId}`);
   const version = effectiveVersion(project.dataKeyVersion);

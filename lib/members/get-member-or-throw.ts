@@ -3,8 +3,7 @@ import { VaultError } from '../http/errors';
 import type { Runtime } from '../runtime';
 import type { Transaction } from '../projects/lock-account';
 import { memberColumns, type MemberRow } from './present-member';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../http/uuid';
 
 export const memberNotFound = () => new VaultError('not_found', 'Member not found');
 
@@ -12,7 +11,7 @@ export async function getMemberOrThrow(
   client: Pick<Runtime, 'db'> | Transaction,
   options: { accountId: string; memberId: string },
 ): Promise<MemberRow> {
-  if (!UUID.test(options.memberId)) throw memberNotFound();
+  if (!isUuid(options.memberId)) throw memberNotFound();
   const prisma = 'db' in client ? client.db.prisma : client;
   const member = await prisma.user.findFirst({ where: { id: options.memberId, accountId: options.accountId }, select: memberColumns });
   if (!member) throw memberNotFound();

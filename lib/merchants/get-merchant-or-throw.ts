@@ -3,8 +3,8 @@
 import { VaultError } from '../http/errors';
 import type { Runtime } from '../runtime';
 import { merchantRecordColumns, readMerchantRecord, type MerchantWithProject } from './read-merchant-record';
+import { isUuid } from '../http/uuid';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const merchantNotFound = () => new VaultError('not_found', 'Merchant not found');
 
@@ -12,7 +12,7 @@ export async function getMerchantOrThrow(
   runtime: Pick<Runtime, 'db' | 'keyring'>,
   options: { accountId: string; merchantId: string },
 ): Promise<MerchantWithProject> {
-  if (!UUID.test(options.merchantId)) throw merchantNotFound();
+  if (!isUuid(options.merchantId)) throw merchantNotFound();
   const row = await runtime.db.prisma.merchant.findFirst({
     where: { id: options.merchantId, project: { accountId: options.accountId } },
     select: merchantRecordColumns,

@@ -3,14 +3,13 @@ import { revealPubKey } from '../accounts/create-project';
 import { VaultError } from '../http/errors';
 import type { Runtime } from '../runtime';
 import { presentProject, projectColumns, type PresentedProject, type ProjectRow } from './present-project';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../http/uuid';
 
 export const projectNotFound = () => new VaultError('not_found', 'Project not found');
 
 export async function getProjectRowOrThrow(runtime: Pick<Runtime, 'db'>, options: { accountId: string; projectId: string }): Promise<ProjectRow> {
   // Not a UUID: no such project (and no database error for a malformed id).
-  if (!UUID.test(options.projectId)) throw projectNotFound();
+  if (!isUuid(options.projectId)) throw projectNotFound();
   const project = await runtime.db.prisma.project.findFirst({ where: { id: options.projectId, accountId: options.accountId }, select: projectColumns });
   if (!project) throw projectNotFound();
   return project;

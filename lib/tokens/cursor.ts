@@ -1,7 +1,7 @@
 // The opaque cursor of GET /api/tokens: base64url of the last row's (created_at, id). Rows are ordered
 // created_at DESC, id DESC, so the next page starts strictly after that pair. A cursor that does not
 // decode to exactly this shape is a 400 naming `cursor`, never a silent first page.
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../http/uuid';
 const ISO_MS = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
 export type TokenCursor = { createdAt: Date; id: string };
@@ -14,7 +14,7 @@ export function encodeCursor(cursor: TokenCursor): string {
 export function decodeCursor(raw: string): TokenCursor | null {
   if (!/^[A-Za-z0-9_-]{1,200}$/.test(raw)) return null;
   const [iso, id, ...rest] = Buffer.from(raw, 'base64url').toString('utf8').split('|');
-  if (rest.length > 0 || !iso || !id || !ISO_MS.test(iso) || !UUID.test(id)) return null;
+  if (rest.length > 0 || !iso || !id || !ISO_MS.test(iso) || !isUuid(id)) return null;
   const createdAt = new Date(iso);
   if (Number.isNaN(createdAt.getTime()) || createdAt.toISOString() !== iso) return null;
   return { createdAt, id: id.toLowerCase() };
