@@ -1,13 +1,11 @@
-// Group commit for audit rows: while one INSERT is in flight, rows arriving meanwhile wait and go
-// together in the next one. Every caller still waits until its own row is committed (nothing is
-// acknowledged before it is durable), but under load many rows share one commit instead of one each.
-// At low load the first row is written at once, so nothing is delayed.
+// Audit rows written on their own (every outcome but a token's creation, which shares the token's
+// statement): group commit (lib/db/group-commit.ts), one INSERT at a time, rows arriving meanwhile go
+// together in the next one. Every caller still waits until its own row is committed.
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/connect';
+import { GroupCommit } from '../db/group-commit';
 import { AUDIT_INSERT_LOCK } from './audit-chain';
 import type { AuditEntry } from './record-audit';
-
-type Waiting = { entry: AuditEntry; resolve: () => void; reject: (error: unknown) => void };
 
 const MAX_BATCH = 500;
 const COLUMNS = ['id', 'action', 'outcome', 'status_code', 'account_id', 'project_id', 'application_id', 'user_id', 'token_id', 'resource', 'ip', 'request_id'];
@@ -35,29 +33,13 @@ async function insertAuditRows(db: Pick<Database, 'sql'>, entries: AuditEntry[])
 }
 
 export class AuditWriter {
-  private queue: Waiting[] = [];
-  private flushing = false;
+  private readonly group: GroupCommit<AuditEntry>;
 
-  constructor(private readonly db: Pick<Database, 'sql'>) {}
-
-  write(entry: AuditEntry): Promise<void> {
-    return new Promise((resolve, reject) => {
-      this.queue.push({ entry, resolve, reject });
-      if (!this.flushing) void this.flush();
-    });
+  constructor(db: Pick<Database, 'sql'>) {
+    this.group = new GroupCommit((entries) => insertAuditRows(db, entries), { maxBatch: MAX_BATCH, maxInFlight: 1 });
   }
 
-  private async flush(): Promise<void> {
-    this.flushing = true;
-    while (this.queue.length) {
-      const batch = this.queue.splice(0, MAX_BATCH);
-      try {
-        await insertAuditRows(this.db, batch.map((waiting) => waiting.entry));
-        for (const waiting of batch) waiting.resolve();
-      } catch (error) {
-        for (const waiting of batch) waiting.reject(error);
-      }
-    }
-    this.flushing = false;
+  write(entry: AuditEntry): Promise<void> {
+    return this.group.add(entry);
   }
 }

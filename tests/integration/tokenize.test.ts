@@ -1,6 +1,8 @@
 // POST /tokenize: happy, error and security tables, plus what is stored (and what is not).
 import { PROJECT_KEY_COLUMNS } from '../../lib/crypto/keyring';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { insertTokenWithAudit } from '../../lib/vault/insert-token';
 import { openPayload } from '../../lib/vault/token-payload';
 import { startTestVault, type TestVault } from '../helpers/test-vault';
 import { cardRequest } from '../helpers/fixtures';
@@ -178,5 +180,48 @@ describe('POST /tokenize — security', () => {
     const response = await vault.call('POST', '/tokenize', { json: card(), key: vault.tenants.test.keys.noPermission });
     const row = await vault.runtime.db.prisma.auditLog.findFirst({ where: { requestId: response.headers.get('x-request-id')! } });
     expect(row).toMatchObject({ action: 'tokenize', outcome: 'failure', statusCode: 403, projectId: vault.tenants.test.projectId, ip: '127.0.0.1' });
+  });
+});
+
+describe('POST /tokenize — group commit', () => {
+  it('concurrent requests share statements: every caller gets its own token, stored with exactly its own audit row', async () => {
+    const responses = await Promise.all(Array.from({ length: 40 }, (_, i) => vault.call('POST', '/tokenize', { json: card({ expirationYear: String(2030 + (i % 5)) }) })));
+    expect(responses.map((response) => response.status)).toEqual(Array(40).fill(201));
+    const tokens = responses.map((response) => response.json.token as string);
+    expect(new Set(tokens).size).toBe(40);
+    const rows = await vault.runtime.db.prisma.token.findMany({ where: { token: { in: tokens } }, omit: { ciphertext: false } });
+    expect(rows).toHaveLength(40);
+    const project = await vault.runtime.db.prisma.project.findUniqueOrThrow({ where: { id: vault.tenants.test.projectId }, select: PROJECT_KEY_COLUMNS });
+    const keys = vault.runtime.keyring.projectKeys(project);
+    for (const [i, response] of responses.entries()) {
+      const row = rows.find((candidate) => candidate.token === response.json.token)!;
+      // Each row holds its own caller's card (bytes intact through the batch) and its created_at.
+      expect(openPayload(keys.encryption, { projectId: project.id, tokenId: row.id, keyVersion: row.keyVersion }, row.ciphertext)).toMatchObject({ expirationYear: String(2030 + (i % 5)) });
+      expect(row.createdAt.toISOString()).toBe(response.json.created_at);
+      const audit = await vault.runtime.db.prisma.auditLog.findMany({ where: { tokenId: row.id } });
+      expect(audit).toEqual([expect.objectContaining({ action: 'tokenize', outcome: 'success', requestId: response.headers.get('x-request-id'), createdAt: row.createdAt })]);
+    }
+  });
+
+  it('a row that cannot be stored fails only its own caller; the others in its statement are written', async () => {
+    const row = (projectId: string) => ({
+      id: randomUUID(), token: `tok_${randomUUID().replaceAll('-', '').slice(0, 24)}`, projectId, applicationId: null, type: 'card' as const,
+      ciphertext: new Uint8Array([1, 2, 3]), keyVersion: 1, mask: '424242******4242', bin: '424242', last4: '4242', brand: 'visa',
+      fingerprint: 'f'.repeat(64), testMode: true, createdAt: new Date(),
+    });
+    const audit = { action: 'tokenize', outcome: 'success' as const, statusCode: 201, requestId: randomUUID(), accountId: null };
+    const good = [row(vault.tenants.test.projectId), row(vault.tenants.test.projectId)];
+    const orphan = row(randomUUID()); // no such project: the foreign key refuses it
+    // Two rows first take both statements in flight, so the next three wait and go in one statement together.
+    const fillers = [row(vault.tenants.test.projectId), row(vault.tenants.test.projectId)].map((filler) => insertTokenWithAudit(vault.runtime.db, filler, audit));
+    const results = await Promise.allSettled([
+      ...fillers,
+      insertTokenWithAudit(vault.runtime.db, good[0]!, audit),
+      insertTokenWithAudit(vault.runtime.db, orphan, audit),
+      insertTokenWithAudit(vault.runtime.db, good[1]!, audit),
+    ]);
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+    expect(await vault.runtime.db.prisma.token.count({ where: { id: { in: [...good, orphan].map((r) => r.id) } } })).toBe(2);
+    expect(await vault.runtime.db.prisma.auditLog.count({ where: { tokenId: orphan.id } })).toBe(0);
   });
 });

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { GroupCommit } from './group-commit';
+
+/** A writer whose statements the test lets finish one at a time; items named 'bad' make a statement fail. */
+function fakeWriter() {
+  const statements: string[][] = [];
+  const pending: (() => void)[] = [];
+  const write = (items: string[]) => {
+    statements.push(items);
+    return new Promise<void>((resolve, reject) => pending.push(() => (items.includes('bad') ? reject(new Error('constraint violated')) : resolve())));
+  };
+  const finishNext = async () => {
+    await new Promise((resolve) => setImmediate(resolve));
+    pending.shift()?.();
+    await new Promise((resolve) => setImmediate(resolve));
+  };
+  return { write, statements, finishNext, pendingCount: () => pending.length };
+}
+
+describe('GroupCommit', () => {
+  it('writes the first item at once and groups items that arrive while statements are in flight', async () => {
+    const fake = fakeWriter();
+    const group = new GroupCommit(fake.write, { maxBatch: 10, maxInFlight: 1 });
+    const first = group.add('a');
+    expect(fake.statements).toEqual([['a']]);
+    const rest = [group.add('b'), group.add('c'), group.add('d')];
+    await fake.finishNext();
+    await first;
+    expect(fake.statements).toEqual([['a'], ['b', 'c', 'd']]);
+    await fake.finishNext();
+    await Promise.all(rest);
+  });
+
+  it('keeps at most maxInFlight statements and maxBatch items per statement', async () => {
+    const fake = fakeWriter();
+    const group = new GroupCommit(fake.write, { maxBatch: 2, maxInFlight: 2 });
+    const all = ['a', 'b', 'c', 'd', 'e', 'f'].map((item) => group.add(item));
+    expect(fake.statements).toEqual([['a'], ['b']]);
+    while (fake.pendingCount()) await fake.finishNext();
+    await Promise.all(all);
+    expect(fake.statements.slice(2)).toEqual([['c', 'd'], ['e', 'f']]);
+  });
+
+  it('acknowledges nothing before its statement commits', async () => {
+    const fake = fakeWriter();
+    const group = new GroupCommit(fake.write, { maxBatch: 10, maxInFlight: 1 });
+    let settled = false;
+    const added = group.add('a').then(() => (settled = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(settled).toBe(false);
+    await fake.finishNext();
+    await added;
+    expect(settled).toBe(true);
+  });
+
+  it('retries a failed batch item by item: only the bad item fails', async () => {
+    const fake = fakeWriter();
+    const group = new GroupCommit(fake.write, { maxBatch: 10, maxInFlight: 1 });
+    const first = group.add('a');
+    const batch = ['b', 'bad', 'c'].map((item) => group.add(item).then(() => 'ok', (error: Error) => error.message));
+    await fake.finishNext(); // 'a'
+    await first;
+    await fake.finishNext(); // ['b', 'bad', 'c'] fails
+    while (fake.pendingCount()) await fake.finishNext();
+    expect(await Promise.all(batch)).toEqual(['ok', 'constraint violated', 'ok']);
+    expect(fake.statements).toEqual([['a'], ['b', 'bad', 'c'], ['b'], ['bad'], ['c']]);
+  });
+});

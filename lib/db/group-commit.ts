@@ -1,0 +1,51 @@
+// Group commit: rows that arrive while earlier writes are in flight wait and go together in the next
+// statement (one round trip, one commit, one WAL flush for many). Every caller still waits until its own
+// row is committed: nothing is acknowledged before it is durable. At low load a row is written at once.
+// A batch that fails is retried row by row, so one bad row fails only its own caller.
+
+type Waiting<T> = { item: T; resolve: () => void; reject: (error: unknown) => void };
+
+export type GroupCommitOptions = {
+  /** Rows per statement at most. */
+  maxBatch: number;
+  /** Statements in flight at once (each holds a pool connection). */
+  maxInFlight: number;
+};
+
+export class GroupCommit<T> {
+  private readonly queue: Waiting<T>[] = [];
+  private inFlight = 0;
+
+  constructor(
+    private readonly write: (items: T[]) => Promise<void>,
+    private readonly options: GroupCommitOptions,
+  ) {}
+
+  /** Resolves once the item is committed; rejects with the error of its own (last) attempt. */
+  add(item: T): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ item, resolve, reject });
+      if (this.inFlight < this.options.maxInFlight) void this.drain();
+    });
+  }
+
+  private async drain(): Promise<void> {
+    this.inFlight++;
+    try {
+      while (this.queue.length) await this.commit(this.queue.splice(0, this.options.maxBatch));
+    } finally {
+      this.inFlight--;
+    }
+  }
+
+  private async commit(batch: Waiting<T>[]): Promise<void> {
+    try {
+      await this.write(batch.map((waiting) => waiting.item));
+      for (const waiting of batch) waiting.resolve();
+    } catch (error) {
+      if (batch.length === 1) return batch[0]!.reject(error);
+      // The statement wrote nothing (it is atomic): each row is tried alone and answers for itself.
+      await Promise.all(batch.map((waiting) => this.commit([waiting])));
+    }
+  }
+}
