@@ -25,12 +25,13 @@ import { startVault, withNext } from './bench/vault-server.mjs';
 const masterKey = randomBytes(32).toString('base64');
 let crashed = 0;
 
-// BENCH_ONLY=tokenize,embedded,sealer,memory,audit runs only those sections (while working on one figure).
+// BENCH_ONLY=tokenize,proxy,embedded,sealer,memory,audit runs only those sections (while working on one figure).
 const only = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((name) => name.trim())) : null;
+const wanted = (key) => !only || only.has(key);
 
 /** Runs one section; a crash is reported as a failed figure and the other sections still run. */
-async function section(name, key, run) {
-  if (only && !only.has(key)) return [];
+async function section(name, keys, run) {
+  if (![keys].flat().some(wanted)) return [];
   try {
     return await run();
   } catch (error) {
@@ -52,13 +53,13 @@ async function main() {
   const figures = [];
   const certificate = makeCertificate(workDir);
   figures.push(
-    ...(await section('tokenize and proxy (PostgreSQL + Redis)', 'tokenize', async () => {
+    ...(await section('tokenize and proxy (PostgreSQL + Redis)', ['tokenize', 'proxy'], async () => {
       const vault = await startVault('vault', {
         DATABASE_URL: await scratchDatabase('main'), REDIS_URL: redisUrl, REDIS_KEY_PREFIX: scratchRedisPrefix('main'), VAULT_MASTER_KEY: masterKey,
         PROXY_ALLOWED_PRIVATE_HOSTS: 'localhost', NODE_EXTRA_CA_CERTS: certificate.cert,
       });
       try {
-        return [...(await benchTokenize(vault)), ...(await benchProxy(vault, certificate))];
+        return [...(wanted('tokenize') ? await benchTokenize(vault) : []), ...(wanted('proxy') ? await benchProxy(vault, certificate) : [])];
       } finally {
         await vault.stop();
       }

@@ -94,9 +94,18 @@ async function connectPostgres(options: DatabaseOptions): Promise<Database> {
   // The pool re-emits its idle clients' errors after removing them (the client's own listener has logged
   // it); the next query opens a fresh connection.
   pool.on('error', () => {});
+  // A named (prepared) statement as pg's own Query object: a plain config object would be copied through
+  // property descriptors on every call (pg's normalizeQueryConfig), ~5 µs per query on the hot paths.
+  const namedQuery = <Row>(target: { query: unknown }, text: string, values: unknown[] | undefined, name: string) =>
+    new Promise<Row[]>((resolve, reject) => {
+      const query = Object.assign(new pg.Query(text, values), { name });
+      (target.query as (query: unknown, callback: (error: Error | undefined, result: { rows: Row[] }) => void) => void).call(target, query, (error, result) =>
+        error ? reject(error) : resolve(result.rows),
+      );
+    });
   const sql: SqlClient = {
     async query<Row>(text: string, values?: unknown[], name?: string) {
-      return (await pool.query(name ? { name, text, values } : { text, values })).rows as Row[];
+      return name ? namedQuery<Row>(pool, text, values, name) : ((await pool.query(text, values)).rows as Row[]);
     },
     async transaction(work) {
       const client = await pool.connect();
@@ -107,7 +116,7 @@ async function connectPostgres(options: DatabaseOptions): Promise<Database> {
         await client.query('BEGIN');
         const result = await work({
           async query<Row>(text: string, values?: unknown[], name?: string) {
-            return (await client.query(name ? { name, text, values } : { text, values })).rows as Row[];
+            return name ? namedQuery<Row>(client, text, values, name) : ((await client.query(text, values)).rows as Row[]);
           },
         });
         await client.query('COMMIT').catch((error: Error) => {

@@ -7,7 +7,13 @@ function fakeWriter() {
   const pending: (() => void)[] = [];
   const write = (items: string[]) => {
     statements.push(items);
-    return new Promise<void>((resolve, reject) => pending.push(() => (items.includes('bad') ? reject(new Error('constraint violated')) : resolve())));
+    return new Promise<void>((resolve, reject) =>
+      pending.push(() => {
+        if (items.includes('down')) return reject(new Error('Query read timeout'));
+        if (items.includes('bad')) return reject(Object.assign(new Error('constraint violated'), { code: '23503' }));
+        resolve();
+      }),
+    );
   };
   const finishNext = async () => {
     await new Promise((resolve) => setImmediate(resolve));
@@ -53,7 +59,19 @@ describe('GroupCommit', () => {
     expect(settled).toBe(true);
   });
 
-  it('retries a failed batch item by item: only the bad item fails', async () => {
+  it('fails every item of a batch that failed for another reason than its data (no retry: a time-out would double)', async () => {
+    const fake = fakeWriter();
+    const group = new GroupCommit(fake.write, { maxBatch: 10, maxInFlight: 1 });
+    const first = group.add('a');
+    const batch = ['b', 'down', 'c'].map((item) => group.add(item).then(() => 'ok', (error: Error) => error.message));
+    await fake.finishNext();
+    await first;
+    await fake.finishNext();
+    expect(await Promise.all(batch)).toEqual(['Query read timeout', 'Query read timeout', 'Query read timeout']);
+    expect(fake.statements).toEqual([['a'], ['b', 'down', 'c']]);
+  });
+
+  it('retries a batch refused for one row\'s data item by item: only the bad item fails', async () => {
     const fake = fakeWriter();
     const group = new GroupCommit(fake.write, { maxBatch: 10, maxInFlight: 1 });
     const first = group.add('a');

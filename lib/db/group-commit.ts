@@ -1,7 +1,14 @@
 // Group commit: rows that arrive while earlier writes are in flight wait and go together in the next
 // statement (one round trip, one commit, one WAL flush for many). Every caller still waits until its own
 // row is committed: nothing is acknowledged before it is durable. At low load a row is written at once.
-// A batch that fails is retried row by row, so one bad row fails only its own caller.
+// A batch refused for its data (a constraint or a value, SQLSTATE classes 22 and 23) is retried row by row, so
+// one bad row fails only its own caller; any other failure (time-out, lost connection) is every caller's.
+
+/** An error of one row's data: PostgreSQL's data exception (22xxx) or integrity constraint violation (23xxx). */
+export function isRowError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^2[23][0-9A-Z]{3}$/.test(code);
+}
 
 type Waiting<T> = { item: T; resolve: () => void; reject: (error: unknown) => void };
 
@@ -43,7 +50,10 @@ export class GroupCommit<T> {
       await this.write(batch.map((waiting) => waiting.item));
       for (const waiting of batch) waiting.resolve();
     } catch (error) {
-      if (batch.length === 1) return batch[0]!.reject(error);
+      if (batch.length === 1 || !isRowError(error)) {
+        for (const waiting of batch) waiting.reject(error);
+        return;
+      }
       // The statement wrote nothing (it is atomic): each row is tried alone and answers for itself.
       await Promise.all(batch.map((waiting) => this.commit([waiting])));
     }

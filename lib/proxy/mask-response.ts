@@ -47,7 +47,7 @@ function standalone(digits: string): string {
  * A masker for one response: replaces, in one pass over a text, the PAN (however written, see above) by
  * BIN + `*` + last 4; the account number by `*` + last 4, wherever they appear; the CVV by `***` only as
  * a standalone digit run, since three digits occur everywhere (`1234` keeps its `123`). The pattern is
- * compiled once per response, and texts without a digit (most keys and values) are returned at once.
+ * compiled at most once per response.
  */
 export function createMasker(secrets: ResponseSecrets): (text: string) => string {
   const { pan, cvv, accountNumber } = secrets;
@@ -59,14 +59,29 @@ export function createMasker(secrets: ResponseSecrets): (text: string) => string
   if (cvv) alternatives.push({ pattern: standalone(cvv), mask: () => CVV_MASK });
   if (alternatives.length === 0) return (text) => text;
 
-  const combined = new RegExp(alternatives.map(({ pattern }) => `(${pattern})`).join('|'), 'g');
+  // Every written digit (`4` or `%34`) holds at least one ASCII digit, so a text with fewer digits than the
+  // shortest secret holds none of them: most texts (keys, ids, dates) are returned without a regex run,
+  // and the pattern is compiled only when a text could match.
+  const fewestDigits = Math.min(...[pan, accountNumber, cvv].filter((secret): secret is string => Boolean(secret)).map((secret) => secret.length));
+  let combined: RegExp | undefined;
   return (text) => {
-    if (!/\d/.test(text)) return text;
+    if (!hasDigits(text, fewestDigits)) return text;
+    combined ??= new RegExp(alternatives.map(({ pattern }) => `(${pattern})`).join('|'), 'g');
     return text.replace(combined, (match: string, ...groups: unknown[]) => {
       const index = groups.findIndex((group, i) => i < alternatives.length && group !== undefined);
       return alternatives[index]?.mask(match) ?? match;
     });
   };
+}
+
+/** Whether the text holds at least `count` ASCII digits. */
+function hasDigits(text: string, count: number): boolean {
+  let found = 0;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code >= 48 && code <= 57 && ++found >= count) return true;
+  }
+  return false;
 }
 
 export function maskSecrets(text: string, secrets: ResponseSecrets): string {

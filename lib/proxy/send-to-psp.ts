@@ -4,7 +4,6 @@
 // /proxy/transaction and by the checkout's http processors, so both have exactly the same guarantees.
 import type { ProjectKeyRef } from '../crypto/keyring';
 import { encryptionKeyForVersion } from '../keys/data-key-versions';
-import { request as undiciRequest } from 'undici';
 import type { ApiKeyPrincipal } from '../accounts/authenticate-api-key';
 import { VaultError } from '../http/errors';
 import type { Runtime } from '../runtime';
@@ -14,6 +13,7 @@ import type { TokenPayload } from '../vault/token-payload';
 import { classifyProxyFailure } from './dispatcher';
 import { createMasker, maskHeaders, maskJsonValue, type ResponseSecrets } from './mask-response';
 import { outgoingHeaders, withoutHopByHop } from './outgoing-headers';
+import { exchangeWithPsp, type PspReply } from './psp-exchange';
 import type { OutgoingBody } from './parse-proxy-request';
 import {
   findJsonPlaceholders,
@@ -99,26 +99,24 @@ export async function sendToPsp(runtime: Pick<Runtime, 'db' | 'store' | 'keyring
   const body = serialise(call.body, values, call.extraValues);
   const secrets: ResponseSecrets = { pan: values.cardNumber, cvv, accountNumber: values.accountNumber };
 
-  let response: Awaited<ReturnType<typeof undiciRequest>>;
-  let raw: Buffer;
+  let reply: PspReply;
   try {
-    response = await undiciRequest(call.url, {
-      dispatcher: runtime.psp,
+    reply = await exchangeWithPsp(runtime.psp, call.url, {
       method: call.method,
       headers: outgoingHeaders(call.headers),
       body,
-      signal: AbortSignal.timeout(runtime.config.PROXY_TIMEOUT_MS),
+      timeoutMs: runtime.config.PROXY_TIMEOUT_MS,
+      maxBytes: MAX_PSP_RESPONSE_BYTES,
     });
-    raw = await readLimited(response.body);
   } catch (error) {
     throw classifyProxyFailure(error);
   }
 
-  const answer = parseBody(raw.toString('utf8'), String(response.headers['content-type'] ?? ''));
+  const answer = parseBody(reply.body.toString('utf8'), String(reply.headers['content-type'] ?? ''));
   const mask = createMasker(secrets);
   return {
-    statusCode: response.statusCode,
-    headers: maskHeaders(withoutHopByHop(response.headers as Record<string, string | string[]>), secrets, mask),
+    statusCode: reply.statusCode,
+    headers: maskHeaders(withoutHopByHop(reply.headers), secrets, mask),
     body: 'json' in answer ? maskJsonValue(answer.json, secrets, mask) : mask(answer.text),
     unmaskedBody: 'json' in answer ? answer.json : answer.text,
     secrets,
@@ -163,15 +161,4 @@ function parseBody(text: string, contentType: string): { json: unknown } | { tex
     }
   }
   return { text };
-}
-
-async function readLimited(stream: AsyncIterable<Uint8Array>): Promise<Buffer> {
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for await (const chunk of stream) {
-    total += chunk.byteLength;
-    if (total > MAX_PSP_RESPONSE_BYTES) throw new Error('PSP response too large');
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
 }
