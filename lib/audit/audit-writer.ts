@@ -36,7 +36,7 @@ export class AuditWriter {
   private readonly group: GroupCommit<AuditEntry>;
 
   constructor(db: Pick<Database, 'sql'>) {
-    this.group = new GroupCommit((entries) => insertAuditRows(db, entries), { maxBatch: MAX_BATCH, maxInFlight: 4 });
+    this.group = new GroupCommit((entries) => insertAuditRows(db, entries), { maxBatch: MAX_BATCH, maxInFlight: 1 });
   }
 
   write(entry: AuditEntry): Promise<void> {

@@ -55,13 +55,32 @@ class NodeRequestHeaders {
  * Request members (json(), clone(), signal): the integration tests go through this door and would fail.
  */
 export function toWebRequest(req: IncomingMessage, origin: string): Request {
-  const request = {
-    method: req.method ?? 'GET',
-    url: new URL(req.url ?? '/', origin).href,
-    headers: new NodeRequestHeaders(req.headers),
-    body: null,
-  };
-  return request as unknown as Request;
+  return new NodeRequest(req, origin) as unknown as Request;
+}
+
+/** The URL is parsed only when a handler reads it (most API handlers never do). */
+class NodeRequest {
+  readonly method: string;
+  readonly headers: NodeRequestHeaders;
+  readonly body = null;
+  private href: string | undefined;
+
+  constructor(
+    private readonly req: IncomingMessage,
+    private readonly origin: string,
+  ) {
+    this.method = req.method ?? 'GET';
+    this.headers = new NodeRequestHeaders(req.headers);
+  }
+
+  get url(): string {
+    return (this.href ??= new URL(this.req.url ?? '/', this.origin).href);
+  }
+
+  /** The request target as sent (path and query), for checks that need no parsed URL. */
+  get target(): string {
+    return this.req.url ?? '/';
+  }
 }
 
 export async function sendWebResponse(response: Response, res: ServerResponse, method: string): Promise<void> {

@@ -69,7 +69,9 @@ export function nulIssuesInRequest(request: Request, params: Record<string, stri
   const issues: FieldIssue[] = [];
   // A URL can only carry a NUL percent-encoded (the HTTP parser refuses a raw one): without `%00` the path,
   // its parameters and the query hold none, and the URL is not parsed again (the hot path).
-  if (request.url.includes('%00')) {
+  // The fast door's request has its raw target (node-bridge.ts): the same `%00` test without building the URL.
+  const target = (request as { target?: string }).target ?? request.url;
+  if (target.includes('%00')) {
     const url = new URL(request.url);
     for (const [name, value] of Object.entries(params)) {
       const values = Array.isArray(value) ? value : [value ?? ''];

@@ -76,11 +76,11 @@ export function findPlaceholders(text: string): Set<PlaceholderName> {
 /** Placeholders in the string values of a parsed JSON body (raw spelling only, keys ignored). */
 export function findJsonPlaceholders(value: unknown): Set<PlaceholderName> {
   const found = new Set<PlaceholderName>();
-  walkStrings(value, (text) => {
+  forEachString(value, (text) => {
+    if (!text.includes('${')) return;
     for (const match of text.matchAll(RAW_PLACEHOLDER)) {
       if (match[1] !== undefined) found.add(toCanonical(match[1]));
     }
-    return text;
   });
   return found;
 }
@@ -92,7 +92,7 @@ export function findJsonPlaceholders(value: unknown): Set<PlaceholderName> {
  */
 export function substituteJsonValue(value: unknown, values: SecretValues, extra: ExtraValues = {}): unknown {
   const { raw } = patternsFor(extra);
-  return walkStrings(value, (text) => text.replace(raw, (_match, spelling: string) => valueFor(spelling, values, extra)));
+  return walkStrings(value, (text) => (text.includes('${') ? text.replace(raw, (_match, spelling: string) => valueFor(spelling, values, extra)) : text));
 }
 
 /** application/x-www-form-urlencoded body: values inserted percent-encoded (space as `+`). */
@@ -153,6 +153,13 @@ function xmlEscape(value: string): string {
 }
 
 /** Maps every string value (not key) of a JSON value; objects are rebuilt, never mutated. */
+/** Visits every string value of a JSON value (not the keys), without copying it. */
+function forEachString(value: unknown, visit: (text: string) => void): void {
+  if (typeof value === 'string') visit(value);
+  else if (Array.isArray(value)) for (const item of value) forEachString(item, visit);
+  else if (value !== null && typeof value === 'object') for (const item of Object.values(value)) forEachString(item, visit);
+}
+
 function walkStrings(value: unknown, mapString: (text: string) => string): unknown {
   if (typeof value === 'string') return mapString(value);
   if (Array.isArray(value)) return value.map((item) => walkStrings(item, mapString));
