@@ -42,11 +42,16 @@ export const POST = defineRoute({
   handler: async (call) => {
     // Three body formats, each with its own rules: parsed by the proxy domain, not as plain JSON.
     const proxyCall = parseProxyRequest(call.request, call.body);
+    // The call's row is written with the token's read, as the answer the caller gets whenever the PSP
+    // answers (200, whatever the PSP's own status). A failure after the read (CVC session, placeholder,
+    // PSP unreachable or too slow) gets its own failure row from the wrapper, with the same request id.
     const result = await forwardTransaction(call.runtime, {
       principal: call.principal,
       call: proxyCall,
       onToken: (tokenId) => (call.audit.tokenId = tokenId),
+      audit: call.successAudit(200),
     });
+    call.audit.written = true;
     return call.json(200, result);
   },
 });

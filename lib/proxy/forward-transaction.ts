@@ -5,6 +5,7 @@
 // taken, and before anything connects.
 import type { z } from 'zod';
 import type { ApiKeyPrincipal } from '../accounts/authenticate-api-key';
+import type { AuditEntry } from '../audit/record-audit';
 import type { Runtime } from '../runtime';
 import type { ProxyCall } from './parse-proxy-request';
 import { assertProxyHostAllowed } from './proxy-host-allow-list';
@@ -17,7 +18,7 @@ export type ProxyResult = z.output<typeof ZProxyResponseSchema>;
 
 export async function forwardTransaction(
   runtime: Pick<Runtime, 'db' | 'store' | 'keyring' | 'psp' | 'allowedPrivateHosts' | 'config'>,
-  options: { principal: ApiKeyPrincipal; call: ProxyCall; onToken?: (tokenId: string) => void },
+  options: { principal: ApiKeyPrincipal; call: ProxyCall; onToken?: (tokenId: string) => void; audit?: AuditEntry },
 ): Promise<ProxyResult> {
   const { principal, call } = options;
   const url = parseProxyUrl(call.proxyUrl, runtime.allowedPrivateHosts);
@@ -32,6 +33,7 @@ export async function forwardTransaction(
     headers: call.headers,
     body: call.body,
     onToken: options.onToken,
+    audit: options.audit,
   });
   return {
     success: answer.statusCode >= 200 && answer.statusCode < 300,

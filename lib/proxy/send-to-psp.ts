@@ -2,6 +2,7 @@
 // placeholders with the escaping of the body's format, send over the pooled address-checked dispatcher
 // with a time-out, and mask whatever the PSP echoes before anyone sees it. Used by POST
 // /proxy/transaction and by the checkout's http processors, so both have exactly the same guarantees.
+import type { AuditEntry } from '../audit/record-audit';
 import type { ProjectKeyRef } from '../crypto/keyring';
 import { encryptionKeyForVersion } from '../keys/data-key-versions';
 import type { ApiKeyPrincipal } from '../accounts/authenticate-api-key';
@@ -44,6 +45,8 @@ export type PspCall = {
   /** The caller's own non-secret placeholders (checkout: amount, currency …), escaped like the rest. */
   extraValues?: ExtraValues;
   onToken?: (tokenId: string) => void;
+  /** The call's audit row, written with the token's read (lib/vault/get-token.ts). */
+  audit?: AuditEntry;
 };
 
 /** The PSP's answer with every secret of the call masked: JSON bodies parsed, anything else as text. */
@@ -67,10 +70,10 @@ export type PspAnswer = {
  */
 export async function takeTokenSecrets(
   runtime: Pick<Runtime, 'db' | 'store' | 'keyring'>,
-  options: { project: TokenProject; token: string; cvcSessionId?: string; onToken?: (tokenId: string) => void },
+  options: { project: TokenProject; token: string; cvcSessionId?: string; onToken?: (tokenId: string) => void; audit?: AuditEntry },
 ): Promise<{ tokenId: string; payload: TokenPayload; cvv: string | undefined }> {
   const { project } = options;
-  const token = await getTokenOrThrow(runtime, { principal: { project }, token: options.token });
+  const token = await getTokenOrThrow(runtime, { principal: { project }, token: options.token, audit: options.audit });
   options.onToken?.(token.id);
   const cvv = options.cvcSessionId
     ? await takeCvc({

@@ -1,3 +1,6 @@
+import { randomUUID } from 'node:crypto';
+import { AUDIT_INSERT_LOCK } from '../audit/audit-chain';
+import type { AuditEntry } from '../audit/record-audit';
 import { VaultError, messages } from '../http/errors';
 import type { Runtime } from '../runtime';
 import type { ProjectKeyRef } from '../crypto/keyring';
@@ -6,19 +9,48 @@ import { openPayload, type TokenPayload } from './token-payload';
 
 const TOKEN_SHAPE = /^tok_[0-9A-Za-z]{16,64}$/;
 
+type StoredToken = { id: string; mask: string; ciphertext: Uint8Array; key_version: number };
+
+const READ_TOKEN = 'SELECT id, mask, ciphertext, key_version FROM tokens WHERE token = $1 AND project_id = $2::uuid';
+
+// The read and the audit row of the use it is read for, in one statement (one round trip, one commit): the
+// row exists before any of the token's data is decrypted. No token, no row (the caller's failure row says why).
+// The shared lock comes before the audit row's `nextval` (lib/audit/audit-chain.ts).
+const READ_TOKEN_WITH_AUDIT = `
+  WITH found AS (${READ_TOKEN}),
+  audited AS (
+    INSERT INTO audit_logs (id, action, outcome, status_code, account_id, project_id, application_id, user_id, token_id, ip, request_id)
+    SELECT $3::uuid, $4, $5, $6, $7::uuid, $8::uuid, $9::uuid, $10::uuid, found.id, $11, $12
+    FROM found, pg_advisory_xact_lock_shared(${AUDIT_INSERT_LOCK}) AS held
+  )
+  SELECT * FROM found`;
+
+function readToken(db: Runtime['db'], token: string, projectId: string, audit: AuditEntry | undefined): Promise<StoredToken[]> {
+  if (!audit) return db.sql.query<StoredToken>(READ_TOKEN, [token, projectId], 'vault_get_token');
+  return db.sql.query<StoredToken>(
+    READ_TOKEN_WITH_AUDIT,
+    [
+      token, projectId, randomUUID(), audit.action, audit.outcome, audit.statusCode, audit.accountId, audit.projectId ?? null,
+      audit.applicationId ?? null, audit.userId ?? null, audit.ip ?? null, audit.requestId,
+    ],
+    'vault_get_token_with_audit',
+  );
+}
+
 /** A token of the caller's project with its decrypted payload; another project's token is a 404. */
 export async function getTokenOrThrow(
   runtime: Pick<Runtime, 'db' | 'keyring'>,
   // Only the project is used: the proxy passes its API key principal, checkout processors the merchant's project.
-  options: { principal: { project: ProjectKeyRef }; token: string },
+  options: {
+    principal: { project: ProjectKeyRef };
+    token: string;
+    /** The audit row of this use, written with the read when the token is found (its token id is filled in). */
+    audit?: AuditEntry;
+  },
 ): Promise<{ id: string; mask: string; payload: TokenPayload }> {
   if (!TOKEN_SHAPE.test(options.token)) throw new VaultError('token_not_found', messages.tokenNotFound);
   const { project } = options.principal;
-  const [row] = await runtime.db.sql.query<{ id: string; mask: string; ciphertext: Uint8Array; key_version: number }>(
-    'SELECT id, mask, ciphertext, key_version FROM tokens WHERE token = $1 AND project_id = $2::uuid',
-    [options.token, project.id],
-    'vault_get_token',
-  );
+  const [row] = await readToken(runtime.db, options.token, project.id, options.audit);
   if (!row) throw new VaultError('token_not_found', messages.tokenNotFound);
   const key = await encryptionKeyForVersion(runtime, project, row.key_version);
   return { id: row.id, mask: row.mask, payload: openPayload(key, { projectId: project.id, tokenId: row.id, keyVersion: row.key_version }, row.ciphertext) };

@@ -711,7 +711,7 @@ describe('POST /proxy/transaction', () => {
       });
     });
 
-    it('records failures: unknown token (no token id), PSP failure (with the token id), refused key', async () => {
+    it('records failures: unknown token (no token id), PSP failure (after the row of the token\'s read), refused key', async () => {
       const { token } = await tokenizeCard(vault());
       const tokenRow = await vault().runtime.db.prisma.token.findUniqueOrThrow({ where: { token } });
       const unknown = await proxy(vault(), { token: 'tok_BBBBBBBBBBBBBBBBBBBBBBBB', proxy_url: psp.url(), request_data: {} });
@@ -719,7 +719,12 @@ describe('POST /proxy/transaction', () => {
       const forbidden = await proxy(vault(), { token, proxy_url: psp.url(), request_data: {} }, { key: vault().tenants.test.keys.noPermission });
       const rowFor = (response: ApiResponse) => vault().runtime.db.prisma.auditLog.findFirstOrThrow({ where: { requestId: response.headers.get('x-request-id')! } });
       expect(await rowFor(unknown)).toMatchObject({ action: 'proxy.transaction', outcome: 'failure', statusCode: 404, tokenId: null });
-      expect(await rowFor(failed)).toMatchObject({ action: 'proxy.transaction', outcome: 'failure', statusCode: 502, tokenId: tokenRow.id });
+      // A call that reached its token has the row written with the read, then the failure's own row.
+      const failedRows = await vault().runtime.db.prisma.auditLog.findMany({ where: { requestId: failed.headers.get('x-request-id')! }, orderBy: { seq: 'asc' } });
+      expect(failedRows).toEqual([
+        expect.objectContaining({ action: 'proxy.transaction', outcome: 'success', statusCode: 200, tokenId: tokenRow.id }),
+        expect.objectContaining({ action: 'proxy.transaction', outcome: 'failure', statusCode: 502, tokenId: tokenRow.id }),
+      ]);
       expect(await rowFor(forbidden)).toMatchObject({ action: 'proxy.transaction', outcome: 'failure', statusCode: 403, tokenId: null });
     });
 
