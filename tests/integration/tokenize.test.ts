@@ -212,7 +212,8 @@ describe('POST /tokenize — group commit', () => {
     const audit = { action: 'tokenize', outcome: 'success' as const, statusCode: 201, requestId: randomUUID(), accountId: null };
     const good = [row(vault.tenants.test.projectId), row(vault.tenants.test.projectId)];
     const orphan = row(randomUUID()); // no such project: the foreign key refuses it
-    // Two rows first take both statements in flight, so the next three wait and go in one statement together.
+    // On PostgreSQL two rows first take both statements in flight, so the next three wait and go in one
+    // statement together (PGlite writes each row alone: the outcome must be the same).
     const fillers = [row(vault.tenants.test.projectId), row(vault.tenants.test.projectId)].map((filler) => insertTokenWithAudit(vault.runtime.db, filler, audit));
     const results = await Promise.allSettled([
       ...fillers,
