@@ -53,20 +53,20 @@ export function createMasker(secrets: ResponseSecrets): (text: string) => string
   const { pan, cvv, accountNumber } = secrets;
   // One combined pattern: at each position the PAN is tried first, and text already replaced is never
   // rescanned (a 4-digit CVV equal to the last 4 would otherwise re-mask the PAN's visible tail).
-  const alternatives: Array<{ pattern: string; mask: (match: string) => string }> = [];
-  if (pan) alternatives.push({ pattern: panPattern(pan), mask: (match) => maskFormattedPan(match, pan) });
-  if (accountNumber) alternatives.push({ pattern: [...accountNumber].map(digitPattern).join(''), mask: () => maskAccount(accountNumber) });
-  if (cvv) alternatives.push({ pattern: standalone(cvv), mask: () => CVV_MASK });
+  const alternatives: Array<{ pattern: () => string; mask: (match: string) => string }> = [];
+  if (pan) alternatives.push({ pattern: () => panPattern(pan), mask: (match) => maskFormattedPan(match, pan) });
+  if (accountNumber) alternatives.push({ pattern: () => [...accountNumber].map(digitPattern).join(''), mask: () => maskAccount(accountNumber) });
+  if (cvv) alternatives.push({ pattern: () => standalone(cvv), mask: () => CVV_MASK });
   if (alternatives.length === 0) return (text) => text;
 
   // Every written digit (`4` or `%34`) holds at least one ASCII digit, so a text with fewer digits than the
   // shortest secret holds none of them: most texts (keys, ids, dates) are returned without a regex run,
-  // and the pattern is compiled only when a text could match.
+  // and the pattern is built and compiled only when a text could match.
   const fewestDigits = Math.min(...[pan, accountNumber, cvv].filter((secret): secret is string => Boolean(secret)).map((secret) => secret.length));
   let combined: RegExp | undefined;
   return (text) => {
     if (!hasDigits(text, fewestDigits)) return text;
-    combined ??= new RegExp(alternatives.map(({ pattern }) => `(${pattern})`).join('|'), 'g');
+    combined ??= new RegExp(alternatives.map(({ pattern }) => `(${pattern()})`).join('|'), 'g');
     return text.replace(combined, (match: string, ...groups: unknown[]) => {
       const index = groups.findIndex((group, i) => i < alternatives.length && group !== undefined);
       return alternatives[index]?.mask(match) ?? match;

@@ -9,8 +9,14 @@ import { messages, VaultError } from '../http/errors';
  * `normaliseAllowList`, so that an entry matches whatever spelling of the same host the caller used.
  */
 export function parseProxyUrl(raw: unknown, allowedPrivateHosts: ReadonlySet<string>): URL {
-  if (typeof raw !== 'string' || !URL.canParse(raw)) throw invalidProxyUrl();
-  const url = new URL(raw);
+  if (typeof raw !== 'string') throw invalidProxyUrl();
+  // Parsed once (canParse first would parse twice; URL.parse is Node 22+).
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw invalidProxyUrl();
+  }
   if (url.protocol !== 'https:') throw invalidProxyUrl();
   if (url.username !== '' || url.password !== '') throw invalidProxyUrl();
   if (url.hostname === '') throw invalidProxyUrl();
