@@ -59,16 +59,28 @@ describe('GroupCommit', () => {
     expect(settled).toBe(true);
   });
 
-  it('fails every item of a batch that failed for another reason than its data (no retry: a time-out would double)', async () => {
+  it('fails a batch that failed for another reason than its data, and the items waiting behind it (no time-out waited twice)', async () => {
+    const fake = fakeWriter();
+    const group = new GroupCommit(fake.write, { maxBatch: 2, maxInFlight: 1, failWaitingOnOutage: true });
+    const outcome = (item: string) => group.add(item).then(() => 'ok', (error: Error) => error.message);
+    const all = ['down', 'b', 'c', 'd'].map(outcome);
+    await fake.finishNext();
+    expect(await Promise.all(all)).toEqual(Array(4).fill('Query read timeout'));
+    expect(fake.statements).toEqual([['down']]);
+    // Later items are written as usual.
+    const later = outcome('e');
+    await fake.finishNext();
+    expect(await later).toBe('ok');
+  });
+
+  it('without failWaitingOnOutage, items waiting behind a failed statement get their own attempt', async () => {
     const fake = fakeWriter();
     const group = new GroupCommit(fake.write, { maxBatch: 10, maxInFlight: 1 });
-    const first = group.add('a');
-    const batch = ['b', 'down', 'c'].map((item) => group.add(item).then(() => 'ok', (error: Error) => error.message));
-    await fake.finishNext();
-    await first;
-    await fake.finishNext();
-    expect(await Promise.all(batch)).toEqual(['Query read timeout', 'Query read timeout', 'Query read timeout']);
-    expect(fake.statements).toEqual([['a'], ['b', 'down', 'c']]);
+    const outcome = (item: string) => group.add(item).then(() => 'ok', (error: Error) => error.message);
+    const all = ['down', 'b', 'c'].map(outcome);
+    while (fake.pendingCount()) await fake.finishNext();
+    expect(await Promise.all(all)).toEqual(['Query read timeout', 'ok', 'ok']);
+    expect(fake.statements).toEqual([['down'], ['b', 'c']]);
   });
 
   it('retries a batch refused for one row\'s data item by item: only the bad item fails', async () => {

@@ -2,7 +2,8 @@
 // statement (one round trip, one commit, one WAL flush for many). Every caller still waits until its own
 // row is committed: nothing is acknowledged before it is durable. At low load a row is written at once.
 // A batch refused for its data (a constraint or a value, SQLSTATE classes 22 and 23) is retried row by row, so
-// one bad row fails only its own caller; any other failure (time-out, lost connection) is every caller's.
+// one bad row fails only its own caller; any other failure (time-out, lost connection) is the whole batch's
+// (and, with `failWaitingOnOutage`, also that of the rows waiting for the next statement).
 
 /** An error of one row's data: PostgreSQL's data exception (22xxx) or integrity constraint violation (23xxx). */
 export function isRowError(error: unknown): boolean {
@@ -17,6 +18,12 @@ export type GroupCommitOptions = {
   maxBatch: number;
   /** Statements in flight at once (each holds a pool connection). */
   maxInFlight: number;
+  /**
+   * When a statement fails for another reason than its data (the database is not answering), fail the
+   * items waiting for the next statement too, rather than each waiting out a time-out of its own. For
+   * writes whose callers answer 503 and may retry; not for audit rows, which get their own attempt.
+   */
+  failWaitingOnOutage?: boolean;
 };
 
 export class GroupCommit<T> {
@@ -50,10 +57,12 @@ export class GroupCommit<T> {
       await this.write(batch.map((waiting) => waiting.item));
       for (const waiting of batch) waiting.resolve();
     } catch (error) {
-      if (batch.length === 1 || !isRowError(error)) {
-        for (const waiting of batch) waiting.reject(error);
+      if (!isRowError(error)) {
+        const waiting = this.options.failWaitingOnOutage ? this.queue.splice(0) : [];
+        for (const failed of [...batch, ...waiting]) failed.reject(error);
         return;
       }
+      if (batch.length === 1) return batch[0]!.reject(error);
       // The statement wrote nothing (it is atomic): each row is tried alone and answers for itself.
       await Promise.all(batch.map((waiting) => this.commit([waiting])));
     }

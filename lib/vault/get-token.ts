@@ -1,3 +1,5 @@
+// Reads a token of the caller's project and decrypts its payload (proxy, detokenize, checkout processors);
+// the proxy also writes its call's audit row in the same statement.
 import { randomUUID } from 'node:crypto';
 import { AUDIT_INSERT_LOCK } from '../audit/audit-chain';
 import type { AuditEntry } from '../audit/record-audit';

@@ -89,7 +89,7 @@ export function insertTokenWithAudit(db: Pick<Database, 'sql' | 'kind'>, row: To
     // PostgreSQL: a round trip and a commit per statement are the cost, so rows are grouped. PGlite runs
     // on this thread with neither, and a many-row statement costs it more than it saves: one row each.
     const grouped = db.kind === 'postgresql';
-    group = new GroupCommit((batch) => insertTokens(db, batch), { maxBatch: grouped ? 200 : 1, maxInFlight: grouped ? 2 : 1 });
+    group = new GroupCommit((batch) => insertTokens(db, batch), { maxBatch: grouped ? 200 : 1, maxInFlight: grouped ? 2 : 1, failWaitingOnOutage: true });
     groups.set(db.sql, group);
   }
   return group.add({ row, audit });
