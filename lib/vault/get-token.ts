@@ -1,7 +1,7 @@
 // Reads a token of the caller's project and decrypts its payload (proxy, detokenize, checkout processors);
 // the proxy also writes its call's audit row in the same statement.
-import { randomUUID } from 'node:crypto';
 import { AUDIT_INSERT_LOCK } from '../audit/audit-chain';
+import { AUDIT_ENTRY_COLUMNS, auditEntryValues } from '../audit/audit-writer';
 import type { AuditEntry } from '../audit/record-audit';
 import { VaultError, messages } from '../http/errors';
 import type { Runtime } from '../runtime';
@@ -21,22 +21,15 @@ const READ_TOKEN = 'SELECT id, mask, ciphertext, key_version FROM tokens WHERE t
 const READ_TOKEN_WITH_AUDIT = `
   WITH found AS (${READ_TOKEN}),
   audited AS (
-    INSERT INTO audit_logs (id, action, outcome, status_code, account_id, project_id, application_id, user_id, token_id, ip, request_id)
-    SELECT $3::uuid, $4, $5, $6, $7::uuid, $8::uuid, $9::uuid, $10::uuid, found.id, $11, $12
+    INSERT INTO audit_logs (${AUDIT_ENTRY_COLUMNS.map(([name]) => name).join(', ')})
+    SELECT ${AUDIT_ENTRY_COLUMNS.map(([name, cast], index) => (name === 'token_id' ? `COALESCE($${index + 3}${cast}, found.id)` : `$${index + 3}${cast}`)).join(', ')}
     FROM found, pg_advisory_xact_lock_shared(${AUDIT_INSERT_LOCK}) AS held
   )
   SELECT * FROM found`;
 
 function readToken(db: Runtime['db'], token: string, projectId: string, audit: AuditEntry | undefined): Promise<StoredToken[]> {
   if (!audit) return db.sql.query<StoredToken>(READ_TOKEN, [token, projectId], 'vault_get_token');
-  return db.sql.query<StoredToken>(
-    READ_TOKEN_WITH_AUDIT,
-    [
-      token, projectId, randomUUID(), audit.action, audit.outcome, audit.statusCode, audit.accountId, audit.projectId ?? null,
-      audit.applicationId ?? null, audit.userId ?? null, audit.ip ?? null, audit.requestId,
-    ],
-    'vault_get_token_with_audit',
-  );
+  return db.sql.query<StoredToken>(READ_TOKEN_WITH_AUDIT, [token, projectId, ...auditEntryValues(audit)], 'vault_get_token_with_audit');
 }
 
 /** A token of the caller's project with its decrypted payload; another project's token is a 404. */

@@ -3,8 +3,8 @@
 // PostgreSQL concurrent creations share the statement (group commit, lib/db/group-commit.ts): one round
 // trip and one commit for many, each caller answered only once its rows are committed. The audit insert
 // takes the chain's shared lock in the same statement, before its `nextval` (lib/audit/audit-chain.ts).
-import { randomUUID } from 'node:crypto';
 import { AUDIT_INSERT_LOCK } from '../audit/audit-chain';
+import { AUDIT_ENTRY_COLUMNS, auditEntryValues } from '../audit/audit-writer';
 import type { AuditEntry } from '../audit/record-audit';
 import type { Database } from '../db/connect';
 import { GroupCommit } from '../db/group-commit';
@@ -28,42 +28,40 @@ export type TokenRow = {
 /** `keyVersion`: the data key version that sealed `ciphertext`. */
 type NewToken = { row: TokenRow & { keyVersion: number }; audit: AuditEntry };
 
-// A batch is one multi-row VALUES list, each column cast; the common sizes get a prepared statement each.
-const INPUT = [
+const TOKEN_COLUMNS = [
   ['id', '::uuid'], ['token', '::text'], ['project_id', '::uuid'], ['application_id', '::uuid'], ['type', '::"TokenType"'],
   ['ciphertext', '::bytea'], ['mask', '::text'], ['bin', '::text'], ['last4', '::text'], ['brand', '::text'], ['fingerprint', '::text'],
-  ['test_mode', '::boolean'], ['created_at', '::timestamptz'], ['key_version', '::int'], ['audit_id', '::uuid'], ['action', '::text'],
-  ['outcome', '::text'], ['status_code', '::int'], ['audit_project_id', '::uuid'], ['audit_application_id', '::uuid'], ['user_id', '::uuid'],
-  ['ip', '::text'], ['request_id', '::text'], ['account_id', '::uuid'],
+  ['test_mode', '::boolean'], ['created_at', '::timestamptz'], ['key_version', '::int'],
 ] as const;
+const AUDIT_INPUT = AUDIT_ENTRY_COLUMNS.map(([name, cast]) => [`audit_${name}`, cast] as const);
+const INPUT = [...TOKEN_COLUMNS, ...AUDIT_INPUT];
+const names = (columns: readonly (readonly [string, string])[]) => columns.map(([name]) => name).join(', ');
 const MAX_PREPARED_SIZE = 32;
 
-// One row: the plain form, cheapest to plan (PGlite plans every statement anew).
-const INSERT_ONE = `
-  WITH inserted AS (
-    INSERT INTO tokens (id, token, project_id, application_id, type, ciphertext, mask, bin, last4, brand, fingerprint, test_mode, created_at, key_version)
-    VALUES ($1::uuid, $2, $3::uuid, $4::uuid, $5::"TokenType", $6, $7, $8, $9, $10, $11, $12, $13, $14)
-    RETURNING id
-  )
-  INSERT INTO audit_logs (id, action, outcome, status_code, project_id, application_id, user_id, token_id, ip, request_id, created_at, account_id)
-  SELECT $15::uuid, $16, $17, $18, $19::uuid, $20::uuid, $21::uuid, inserted.id, $22, $23, $13, $24::uuid
-  FROM inserted, pg_advisory_xact_lock_shared(${AUDIT_INSERT_LOCK}) AS held`;
+/** `$n::cast` for each column, numbered from `offset + 1`. */
+const parameters = (columns: readonly (readonly [string, string])[], offset: number) => columns.map(([, cast], index) => `$${offset + index + 1}${cast}`).join(', ');
+const CREATED_AT = `$${TOKEN_COLUMNS.findIndex(([name]) => name === 'created_at') + 1}`;
+const lock = `pg_advisory_xact_lock_shared(${AUDIT_INSERT_LOCK}) AS held`;
 
+/**
+ * The statement for a batch: one multi-row VALUES list, each column cast. A single row is written in the
+ * plain form, cheapest to plan (PGlite plans every statement anew and always writes one row).
+ */
 function insertStatement(rows: number): string {
-  const values = Array.from({ length: rows }, (_, row) => `(${INPUT.map(([, cast], column) => `$${row * INPUT.length + column + 1}${cast}`).join(', ')})`);
+  if (rows === 1) {
+    return `
+  WITH inserted AS (INSERT INTO tokens (${names(TOKEN_COLUMNS)}) VALUES (${parameters(TOKEN_COLUMNS, 0)}))
+  INSERT INTO audit_logs (${names(AUDIT_ENTRY_COLUMNS)}, created_at)
+  SELECT ${parameters(AUDIT_INPUT, TOKEN_COLUMNS.length)}, ${CREATED_AT}::timestamptz FROM ${lock}`;
+  }
+  const values = Array.from({ length: rows }, (_, row) => `(${parameters(INPUT, row * INPUT.length)})`);
   return `
-  WITH input (${INPUT.map(([name]) => name).join(', ')}) AS (VALUES ${values.join(', ')}),
-  inserted AS (
-    INSERT INTO tokens (id, token, project_id, application_id, type, ciphertext, mask, bin, last4, brand, fingerprint, test_mode, created_at, key_version)
-    SELECT id, token, project_id, application_id, type, ciphertext, mask, bin, last4, brand, fingerprint, test_mode, created_at, key_version
-    FROM input
-  )
-  INSERT INTO audit_logs (id, action, outcome, status_code, project_id, application_id, user_id, token_id, ip, request_id, created_at, account_id)
-  SELECT audit_id, action, outcome, status_code, audit_project_id, audit_application_id, user_id, id, ip, request_id, created_at, account_id
-  FROM pg_advisory_xact_lock_shared(${AUDIT_INSERT_LOCK}) AS held, input`;
+  WITH input (${names(INPUT)}) AS (VALUES ${values.join(', ')}),
+  inserted AS (INSERT INTO tokens (${names(TOKEN_COLUMNS)}) SELECT ${names(TOKEN_COLUMNS)} FROM input)
+  INSERT INTO audit_logs (${names(AUDIT_ENTRY_COLUMNS)}, created_at)
+  SELECT ${names(AUDIT_INPUT)}, created_at FROM ${lock}, input`;
 }
 const statements = new Map<number, string>();
-statements.set(1, INSERT_ONE);
 const statementFor = (rows: number) => statements.get(rows) ?? (rows <= MAX_PREPARED_SIZE ? statements.set(rows, insertStatement(rows)).get(rows)! : insertStatement(rows));
 
 async function insertTokens(db: Pick<Database, 'sql' | 'kind'>, batch: NewToken[]): Promise<void> {
@@ -71,8 +69,7 @@ async function insertTokens(db: Pick<Database, 'sql' | 'kind'>, batch: NewToken[
   for (const { row, audit } of batch) {
     values.push(
       row.id, row.token, row.projectId, row.applicationId, row.type, row.ciphertext, row.mask, row.bin, row.last4, row.brand, row.fingerprint,
-      row.testMode, row.createdAt, row.keyVersion, randomUUID(), audit.action, audit.outcome, audit.statusCode, audit.projectId ?? null,
-      audit.applicationId ?? null, audit.userId ?? null, audit.ip ?? null, audit.requestId, audit.accountId,
+      row.testMode, row.createdAt, row.keyVersion, ...auditEntryValues({ ...audit, tokenId: row.id }),
     );
   }
   const name = batch.length <= MAX_PREPARED_SIZE ? `vault_insert_tokens_${batch.length}` : undefined;
