@@ -9,7 +9,7 @@ type Setup = { qrCode: string; secret: string; backupCodes: string[] };
 type State = { kind: 'idle' } | { kind: 'setup'; setup: Setup } | { kind: 'done' };
 
 const buttonClass =
-  'rounded-lg bg-emerald-400 px-4 py-2.5 font-semibold text-zinc-950 transition hover:bg-emerald-300 disabled:cursor-not-allowed disabled:opacity-60';
+  'rounded-lg bg-accent px-4 py-2.5 font-semibold text-on-accent transition hover:opacity-90 disabled:cursor-not-allowed disabled:opacity-60';
 
 type Answer = { enabled?: boolean; totp_uri?: string; qr_code?: string; backup_codes?: string[]; error?: { message?: string } } | null;
 
@@ -53,7 +53,7 @@ export function MfaEnrolment({ alreadyEnabled }: { alreadyEnabled: boolean }) {
   if (state.kind === 'done') {
     return (
       <div role="status" className="space-y-4">
-        <p className="text-emerald-300">Two-step verification is on. You will be asked for a code at every sign-in.</p>
+        <p className="text-ok">Two-step verification is on. You will be asked for a code at every sign-in.</p>
         <a href="/dashboard" className={`inline-block ${buttonClass}`}>
           Continue to the dashboard
         </a>
@@ -63,9 +63,9 @@ export function MfaEnrolment({ alreadyEnabled }: { alreadyEnabled: boolean }) {
   if (state.kind === 'idle') {
     return (
       <div className="space-y-4">
-        <p className="text-sm text-zinc-400">You will need an authenticator app (1Password, Google Authenticator, Authy…) to scan a QR code.</p>
+        <p className="text-sm text-muted">You will need an authenticator app (1Password, Google Authenticator, Authy…) to scan a QR code.</p>
         {error && (
-          <p role="alert" className="text-sm text-rose-300">
+          <p role="alert" className="text-sm text-danger">
             {error}
           </p>
         )}
@@ -81,23 +81,23 @@ export function MfaEnrolment({ alreadyEnabled }: { alreadyEnabled: boolean }) {
       <div className="flex flex-wrap items-start gap-6">
         {/* eslint-disable-next-line @next/next/no-img-element -- a data: URL from the API */}
         <img src={setup.qrCode} alt="QR code for your authenticator app" width={180} height={180} className="rounded-lg bg-white p-2" />
-        <div className="min-w-0 flex-1 space-y-2 text-sm text-zinc-400">
+        <div className="min-w-0 flex-1 space-y-2 text-sm text-muted">
           <p>Scan the QR code with your authenticator app, or enter this key:</p>
-          <p className="font-mono break-all text-zinc-200" data-testid="totp-secret">
+          <p className="font-mono break-all text-strong" data-testid="totp-secret">
             {setup.secret}
           </p>
         </div>
       </div>
       <div className="space-y-2">
-        <p className="text-sm text-zinc-400">Backup codes: each works once if you lose your device. They are shown only now.</p>
-        <ul aria-label="Backup codes" className="grid grid-cols-2 gap-1 font-mono text-sm text-zinc-200">
+        <p className="text-sm text-muted">Backup codes: each works once if you lose your device. They are shown only now.</p>
+        <ul aria-label="Backup codes" className="grid grid-cols-2 gap-1 font-mono text-sm text-strong">
           {setup.backupCodes.map((code) => (
             <li key={code}>{code}</li>
           ))}
         </ul>
       </div>
       <form method="post" aria-label="Confirm two-step verification" onSubmit={confirm} className="flex flex-col gap-4">
-        <label className="flex flex-col gap-2 text-sm font-medium text-zinc-300">
+        <label className="flex flex-col gap-2 text-sm font-medium text-fg">
           Authentication code
           <input
             name="code"
@@ -107,12 +107,12 @@ export function MfaEnrolment({ alreadyEnabled }: { alreadyEnabled: boolean }) {
             pattern="[0-9]{6}"
             maxLength={6}
             aria-invalid={!!error}
-            className="rounded-lg border border-white/10 bg-zinc-950 px-4 py-2.5 font-mono text-lg tracking-widest text-white outline-none focus:border-emerald-400 aria-[invalid=true]:border-rose-400"
+            className="rounded-lg border border-line bg-bg px-4 py-2.5 font-mono text-lg tracking-widest text-strong outline-none focus:border-accent aria-[invalid=true]:border-danger"
           />
         </label>
         <div aria-live="polite" className="min-h-5 text-sm">
           {error && (
-            <p role="alert" className="text-rose-300">
+            <p role="alert" className="text-danger">
               {error}
             </p>
           )}

@@ -13,7 +13,7 @@ export function SignOutButton() {
         setBusy(true);
         void signOut({ callbackUrl: '/login' });
       }}
-      className="rounded-md border border-white/10 px-3 py-1.5 text-sm font-medium text-zinc-200 transition hover:border-white/20 hover:bg-white/5 disabled:opacity-60"
+      className="whitespace-nowrap rounded-md border border-line px-3 py-1.5 text-sm font-medium text-strong transition hover:bg-raised disabled:opacity-60"
     >
       {busy ? 'Signing out…' : 'Sign out'}
     </button>

@@ -1,0 +1,54 @@
+// /dashboard/p/{projectId}/* — the persistent dashboard shell: sidebar sections, the project switcher with
+// its environment, the signed-in member and role, theme switch, sign out. Pages render inside it.
+import Link from 'next/link';
+import type { ReactNode } from 'react';
+import { MobileMenu } from '../../../../components/dashboard/mobile-menu';
+import { ProjectSwitcher } from '../../../../components/dashboard/project-switcher';
+import { SidebarNav } from '../../../../components/dashboard/sidebar-nav';
+import { ThemeToggle } from '../../../../components/dashboard/theme-toggle';
+import { Logo } from '../../../../components/logo';
+import { SignOutButton } from '../../../../components/sign-out-button';
+import { Badge } from '../../../../components/ui/badge';
+import { loadDashboardContext } from './dashboard-context';
+
+export default async function ProjectLayout({ children, params }: { children: ReactNode; params: Promise<{ projectId: string }> }) {
+  const { projectId } = await params;
+  const context = await loadDashboardContext(projectId);
+  const switcher = (
+    <ProjectSwitcher projects={context.projects.map(({ id, name, production }) => ({ id, name, production }))} current={{ id: context.project.id, name: context.project.name, production: context.project.production }} />
+  );
+  return (
+    <div className="min-h-dvh lg:grid lg:grid-cols-[15rem_1fr]">
+      <aside className="hidden border-r border-line bg-surface lg:block">
+        <div className="sticky top-0 space-y-5 p-4">
+          <Link href={context.base} aria-label="Dashboard home" className="block">
+            <Logo />
+          </Link>
+          {switcher}
+          <SidebarNav base={context.base} />
+        </div>
+      </aside>
+      <div className="min-w-0">
+        <header className="flex h-14 items-center justify-between gap-2 border-b border-line px-4 sm:px-6">
+          <div className="flex min-w-0 items-center gap-2">
+            <MobileMenu base={context.base}>{switcher}</MobileMenu>
+            {context.project.production && (
+              <Badge tone="prod" className="hidden sm:inline-flex">
+                Production data
+              </Badge>
+            )}
+          </div>
+          <div className="flex min-w-0 items-center gap-2 text-sm">
+            <span className="min-w-0 truncate text-muted" data-testid="signed-in-user">
+              <span className="hidden sm:inline">{context.user.email} · </span>
+              <span className="text-strong">{context.user.role}</span>
+            </span>
+            <ThemeToggle />
+            <SignOutButton />
+          </div>
+        </header>
+        <main className="mx-auto max-w-6xl space-y-8 px-4 py-8 sm:px-6">{children}</main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,11 @@
+'use client';
+// Success and failure toasts (sonner), themed with the dashboard. `toast.success(...)` / `toast.error(...)`.
+import { useTheme } from 'next-themes';
+import { Toaster as Sonner, toast } from 'sonner';
+
+export { toast };
+
+export function Toaster() {
+  const { resolvedTheme } = useTheme();
+  return <Sonner theme={resolvedTheme === 'light' ? 'light' : 'dark'} position="bottom-right" richColors closeButton containerAriaLabel="Notifications" />;
+}

@@ -1,0 +1,100 @@
+// Shared by the dashboard specs: signing in (the owner, or a member of a given role invited from the
+// owner's account and set up through the mailed link), the project links, screenshots of a page at 1280 and
+// 360 px in both themes, and the axe-core check (no serious or critical violation) in both themes.
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { readOutbox } from '../lib/mail/outbox';
+import { E2E_ADMIN_PASSWORD } from '../playwright.config';
+
+export const OWNER_EMAIL = 'owner@e2e.test';
+export const OWNER_PASSWORD = E2E_ADMIN_PASSWORD;
+export const MEMBER_PASSWORD = 'member-e2e-passw0rd-2030';
+
+export function dataDir(): string {
+  const dir = process.env.E2E_DATA_DIR;
+  if (!dir) throw new Error('E2E_DATA_DIR is not set: run the e2e tests through playwright.config.ts');
+  return dir;
+}
+
+/** A bearer token for API calls made by the test itself (curl-equivalent). */
+export async function apiToken(request: APIRequestContext, email = OWNER_EMAIL, password = OWNER_PASSWORD): Promise<string> {
+  const response = await request.post('/auth/login', { data: { email, password } });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { token: string }).token;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Signs the browser in through the API's login (the cookie it sets is the dashboard session). */
+export async function signIn(page: Page, email = OWNER_EMAIL, password = OWNER_PASSWORD): Promise<void> {
+  const response = await page.request.post('/auth/login', { data: { email, password } });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** A new member of the owner's account with this role, password set from the invitation mail. */
+export async function createMember(request: APIRequestContext, role: 'admin' | 'developer' | 'viewer', ownerToken?: string): Promise<{ id: string; email: string; password: string }> {
+  const token = ownerToken ?? (await apiToken(request));
+  const email = `${role}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@e2e.test`;
+  const invited = await request.post('/api/members', { headers: bearer(token), data: { email, role } });
+  expect(invited.status(), await invited.text()).toBe(201);
+  const id = ((await invited.json()) as { data: { id: string } }).data.id;
+  const mail = (await readOutbox(dataDir())).find((message) => message.to.includes(email));
+  expect(mail, `no invitation mail for ${email}`).toBeDefined();
+  const link = new URL(/(http\S+\/reset-password\?token=\S+)/.exec(mail!.text)![1]!);
+  const reset = await request.post('/auth/reset-password', { data: { token: link.searchParams.get('token'), new_password: MEMBER_PASSWORD } });
+  expect(reset.status(), await reset.text()).toBe(200);
+  return { id, email, password: MEMBER_PASSWORD };
+}
+
+export type ProjectSummary = { id: string; name: string; production: boolean };
+
+/** The account's projects through the API (oldest first), and the first test project's dashboard base. */
+export async function projects(request: APIRequestContext, token: string): Promise<ProjectSummary[]> {
+  const response = await request.get('/api/projects', { headers: bearer(token) });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { data: ProjectSummary[] }).data;
+}
+
+export async function testProjectBase(request: APIRequestContext, token: string): Promise<string> {
+  const project = (await projects(request, token)).find((candidate) => !candidate.production);
+  return `/dashboard/p/${project!.id}`;
+}
+
+/** No serious or critical axe-core violation on the page as it is now. */
+export async function expectAccessible(page: Page, label: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  expect(
+    bad.map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 3).join(' | ')}`),
+    `axe on ${label}`,
+  ).toEqual([]);
+}
+
+/**
+ * Screenshots of the current page at 1280 and 360 px in the dark and the light theme
+ * (test-results/dashboard/<name>-<width>-<theme>.png), with the axe check in both themes, and a check
+ * that nothing overflows the 360 px viewport sideways. Leaves the page at 1280 px in the system theme.
+ */
+export async function snapAndAudit(page: Page, name: string): Promise<void> {
+  const dir = path.join(test.info().project.outputDir, 'dashboard');
+  for (const theme of ['dark', 'light'] as const) {
+    await page.evaluate((value) => {
+      localStorage.setItem('theme', value);
+      document.documentElement.classList.remove('light', 'dark');
+      document.documentElement.classList.add(value);
+      document.documentElement.style.colorScheme = value;
+    }, theme);
+    for (const width of [1280, 360]) {
+      await page.setViewportSize({ width, height: width === 360 ? 740 : 800 });
+      if (width === 360) {
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        expect(overflow, `${name} overflows 360 px sideways (${theme})`).toBeLessThanOrEqual(0);
+      }
+      await page.screenshot({ path: path.join(dir, `${name}-${width}-${theme}.png`), fullPage: true, animations: 'disabled' });
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expectAccessible(page, `${name} (${theme})`);
+  }
+  await page.evaluate(() => localStorage.removeItem('theme'));
+}
