@@ -19,6 +19,7 @@ import { POST as proxyTransaction } from './proxy-transaction';
 import { GET as ready } from './ready';
 import { POST as testTokens } from './test-tokens';
 import { tokensRoutes } from './tokens/routes';
+import { usageRoutes } from './usage/routes';
 import { POST as tokenize } from './tokenize';
 import { GET as verifyKey } from './verify-key';
 
@@ -36,6 +37,7 @@ export const routes: readonly DefinedRoute[] = [
   ...membersRoutes,
   ...tokensRoutes,
   ...auditLogsRoutes,
+  ...usageRoutes,
   ...authRoutes,
   ...merchantsRoutes,
   ...checkoutRoutes,
