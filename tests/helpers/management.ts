@@ -1,7 +1,9 @@
 // Management API calls as a signed-in user (Bearer JWT or the session cookie), and the exact error bodies
 // the security and error tables compare against.
 import { expect } from 'vitest';
-import type { ApiResponse, TestVault } from './test-vault';
+import { loginAs, seedStranger, type Stranger } from './accounts';
+import { startTestVault, type ApiResponse, type TestVault } from './test-vault';
+import { seedUsers, type Role, type TestUsers } from './users';
 
 export type ManagementCallOptions = { json?: unknown; headers?: Record<string, string>; cookie?: boolean };
 
@@ -28,3 +30,15 @@ export function expectFieldError(response: ApiResponse, path: string, message: s
 
 /** The 401 of a route that needs a live session. */
 export const expectUnauthorized = (response: ApiResponse) => expectError(response, 401, 'unauthorized', 'Authentication required');
+
+export const ROLES: Role[] = ['owner', 'admin', 'developer', 'viewer'];
+export type ManagementVault = { vault: TestVault; users: TestUsers; jwts: Record<Role, string>; stranger: Stranger };
+
+/** A test vault with users of every role signed in (`jwts`) and another account's signed-in owner. */
+export async function startManagementVault(prefix: string): Promise<ManagementVault> {
+  const vault = await startTestVault();
+  const users = await seedUsers(vault, prefix);
+  const jwts = {} as Record<Role, string>;
+  for (const role of ROLES) jwts[role] = await loginAs(vault, users[role].email);
+  return { vault, users, jwts, stranger: await seedStranger(vault) };
+}

@@ -8,19 +8,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApplication } from '../../lib/accounts/create-application';
 import { createProject } from '../../lib/accounts/create-project';
 import { getProjectStats } from '../../lib/usage/get-project-stats';
-import { loginAs, seedStranger, type Stranger } from '../helpers/accounts';
+import { loginAs, type Stranger } from '../helpers/accounts';
 import { makeMerchant } from '../helpers/checkout';
 import { cardRequest } from '../helpers/fixtures';
-import { expectError, expectFieldError, expectUnauthorized, managementCall } from '../helpers/management';
+import { expectError, expectFieldError, expectUnauthorized, managementCall, ROLES, startManagementVault } from '../helpers/management';
 import { closedLoopbackPort } from '../helpers/psp-test-kit';
-import { startTestVault, type TestVault } from '../helpers/test-vault';
-import { seedUsers, type Role, type TestUsers } from '../helpers/users';
+import type { TestVault } from '../helpers/test-vault';
+import type { Role, TestUsers } from '../helpers/users';
 
 let vault: TestVault;
 let users: TestUsers;
 let stranger: Stranger;
-const jwts = {} as Record<Role, string>;
-const ROLES: Role[] = ['owner', 'admin', 'developer', 'viewer'];
+let jwts: Record<Role, string>;
 const UNKNOWN_ID = '0b6a9f8e-8d1f-4e55-9a55-2f5a0c2a8c11';
 const ZERO = { success: 0, failure: 0 };
 const EMPTY_DAY = { tokenize: ZERO, proxy: ZERO, detokenize: ZERO, test_tokens: ZERO };
@@ -54,10 +53,7 @@ function auditRow(project: Project, row: { action: string; outcome: 'success' | 
 }
 
 beforeAll(async () => {
-  vault = await startTestVault();
-  users = await seedUsers(vault, 'usage');
-  for (const role of ROLES) jwts[role] = await loginAs(vault, users[role].email);
-  stranger = await seedStranger(vault);
+  ({ vault, users, jwts, stranger } = await startManagementVault('usage'));
 });
 afterAll(() => vault?.close());
 
