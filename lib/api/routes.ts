@@ -20,6 +20,7 @@ import { GET as ready } from './ready';
 import { POST as testTokens } from './test-tokens';
 import { tokensRoutes } from './tokens/routes';
 import { usageRoutes } from './usage/routes';
+import { userRoutes } from './user/routes';
 import { POST as tokenize } from './tokenize';
 import { GET as verifyKey } from './verify-key';
 
@@ -39,6 +40,7 @@ export const routes: readonly DefinedRoute[] = [
   ...auditLogsRoutes,
   ...usageRoutes,
   ...authRoutes,
+  ...userRoutes,
   ...merchantsRoutes,
   ...checkoutRoutes,
   health,
