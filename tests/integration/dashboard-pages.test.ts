@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DashboardUser } from '../../lib/dashboard/auth-options';
 import { startTestVault, type TestVault } from '../helpers/test-vault';
+import { seedStranger } from '../helpers/accounts';
 import { seedUsers, type TestUsers } from '../helpers/users';
 
 const signedIn = vi.hoisted(() => ({ user: null as DashboardUser | null }));
@@ -13,6 +14,7 @@ vi.mock('../../lib/dashboard/current-user', () => ({ currentDashboardUser: async
 const { default: DashboardPage } = await import('../../app/dashboard/page');
 const { default: EnrolMfaPage } = await import('../../app/dashboard/enrol-mfa/page');
 const { default: LoginPage } = await import('../../app/login/page');
+const { loadDashboardContext } = await import('../../app/dashboard/p/[projectId]/dashboard-context');
 
 let vault: TestVault;
 let users: TestUsers;
@@ -44,23 +46,41 @@ describe('the dashboard and require_mfa', () => {
   });
   afterAll(() => setRequireMfa(false));
 
+  /** /dashboard opens the account's first test project; its pages render (no redirect) for this member. */
+  async function seesTheDashboard(): Promise<void> {
+    const firstTest = await vault.runtime.db.prisma.project.findFirst({ where: { accountId: users.accountId, environment: 'test' }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
+    expect(await redirectOf(() => DashboardPage())).toBe(`/dashboard/p/${firstTest!.id}`);
+    expect(await redirectOf(() => loadDashboardContext(firstTest!.id))).toBeNull();
+  }
+
   it('happy: without the requirement, a member without MFA sees the dashboard', async () => {
     signedIn.user = as('developer');
-    expect(await redirectOf(() => DashboardPage())).toBeNull();
+    await seesTheDashboard();
   });
 
   it('attack: with it, a member without MFA is sent to /dashboard/enrol-mfa before any data loads', async () => {
     await setRequireMfa(true);
     signedIn.user = as('developer');
     expect(await redirectOf(() => DashboardPage())).toBe('/dashboard/enrol-mfa');
+    const project = await vault.runtime.db.prisma.project.findFirst({ where: { accountId: users.accountId } });
+    expect(await redirectOf(() => loadDashboardContext(project!.id, '/tokens'))).toBe('/dashboard/enrol-mfa');
   });
 
   it('happy: a member with MFA still sees the dashboard; the enrolment page renders for whoever must enrol (no loop)', async () => {
     await setRequireMfa(true);
     signedIn.user = as('owner');
-    expect(await redirectOf(() => DashboardPage())).toBeNull();
+    await seesTheDashboard();
     signedIn.user = as('developer');
     expect(await redirectOf(() => EnrolMfaPage())).toBeNull();
+  });
+
+  it('attack: a project the account does not have (or not a UUID) is a 404, never another account\'s page', async () => {
+    signedIn.user = as('owner');
+    const stranger = await seedStranger(vault);
+    for (const projectId of [stranger.projectId, '00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
+      const error = await loadDashboardContext(projectId).then(() => null, (caught: { digest?: string }) => caught);
+      expect(error?.digest).toBe('NEXT_HTTP_ERROR_FALLBACK;404');
+    }
   });
 
   it('error: no session → /login, from the dashboard and the enrolment page', async () => {
