@@ -60,6 +60,13 @@ test.describe('dashboard tokens', () => {
     await page.goto(`${base}/tokens?brand=visa&last4=4242`);
     await expect(table.getByRole('row', { name: new RegExp(visa) })).toBeVisible();
     await expect(table.getByText(mastercard)).toHaveCount(0);
+    const fingerprint = ((await (await request.get(`/api/tokens/${visa}`, { headers: bearer(owner) })).json()) as { data: { fingerprint: string } }).data.fingerprint;
+    await page.goto(`${base}/tokens`);
+    await page.getByLabel('Fingerprint').fill(fingerprint.slice(0, 12));
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await expect(page).toHaveURL(new RegExp(`fingerprint=${fingerprint.slice(0, 12)}`));
+    await expect(table.getByRole('row', { name: new RegExp(visa) })).toContainText('owner@e2e.test');
+    await expect(table.getByText(mastercard)).toHaveCount(0);
 
     // Search: an unknown value, then the token's own value opens it alone with its drawer.
     await page.goto(`${base}/tokens`);

@@ -1,11 +1,12 @@
 // The tokens of the caller's account (joined through the project), newest first, one page at a time:
 // ordered created_at DESC, id DESC (a total order, so pages never overlap or skip), the next page
-// starting strictly after the cursor's (created_at, id). Masked fields only.
+// starting strictly after the cursor's (created_at, id). Masked fields only, and who created each token.
 import { getAccountProjectOrThrow } from '../applications/get-account-project-or-throw';
 import type { Runtime } from '../runtime';
 import { encodeCursor, type TokenCursor } from './cursor';
 import { tokenColumns, type TokenRow } from './present-token';
-import type { TListTokensQuery } from './schemas';
+import { FINGERPRINT_LENGTH, type TListTokensQuery } from './schemas';
+import { withTokenCreators, type TokenCreator } from './token-creators';
 
 export type ListTokensOptions = {
   accountId: string;
@@ -13,6 +14,8 @@ export type ListTokensOptions = {
   type?: 'card' | 'bank';
   last4?: string;
   brand?: string;
+  /** The full fingerprint, or a prefix of it (validated by the query schema). */
+  fingerprint?: string;
   /** Inclusive lower bound of created_at. */
   createdFrom?: Date;
   /** Exclusive upper bound of created_at. */
@@ -29,6 +32,7 @@ export function tokenListOptions(accountId: string, query: TListTokensQuery): Li
     type: query.type,
     last4: query.last4,
     brand: query.brand,
+    fingerprint: query.fingerprint,
     createdFrom: query.created_from?.from,
     createdBefore: query.created_to?.to,
     limit: query.limit,
@@ -36,7 +40,7 @@ export function tokenListOptions(accountId: string, query: TListTokensQuery): Li
   };
 }
 
-export async function listTokens(runtime: Pick<Runtime, 'db'>, options: ListTokensOptions): Promise<{ rows: TokenRow[]; nextCursor: string | null }> {
+export async function listTokens(runtime: Pick<Runtime, 'db'>, options: ListTokensOptions): Promise<{ rows: (TokenRow & { createdBy: TokenCreator })[]; nextCursor: string | null }> {
   // A project of another account is a 404, as everywhere else.
   if (options.projectId) await getAccountProjectOrThrow(runtime, { accountId: options.accountId, projectId: options.projectId });
   const { cursor } = options;
@@ -47,6 +51,9 @@ export async function listTokens(runtime: Pick<Runtime, 'db'>, options: ListToke
       ...(options.type ? { type: options.type } : {}),
       ...(options.last4 ? { last4: options.last4 } : {}),
       ...(options.brand ? { brand: options.brand } : {}),
+      ...(options.fingerprint
+        ? { fingerprint: options.fingerprint.length === FINGERPRINT_LENGTH ? options.fingerprint : { startsWith: options.fingerprint } }
+        : {}),
       ...(options.createdFrom || options.createdBefore
         ? { createdAt: { ...(options.createdFrom ? { gte: options.createdFrom } : {}), ...(options.createdBefore ? { lt: options.createdBefore } : {}) } }
         : {}),
@@ -58,5 +65,5 @@ export async function listTokens(runtime: Pick<Runtime, 'db'>, options: ListToke
   });
   const page = rows.slice(0, options.limit);
   const last = page.at(-1);
-  return { rows: page, nextCursor: rows.length > options.limit && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null };
+  return { rows: await withTokenCreators(runtime, page), nextCursor: rows.length > options.limit && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null };
 }

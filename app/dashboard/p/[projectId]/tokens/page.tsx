@@ -9,7 +9,7 @@ import { EmptyState } from '../../../../../components/ui/empty-state';
 import { FormError } from '../../../../../components/ui/form-field';
 import { PageHeader, Panel, ReadOnlyNotice } from '../../../../../components/ui/panel';
 import { VaultError } from '../../../../../lib/http/errors';
-import { getScopedTokenOrThrow } from '../../../../../lib/tokens/get-scoped-token-or-throw';
+import { getScopedTokenView } from '../../../../../lib/tokens/get-scoped-token-or-throw';
 import { listTokens, tokenListOptions } from '../../../../../lib/tokens/list-tokens';
 import { presentToken } from '../../../../../lib/tokens/present-token';
 import { ZListTokensQuerySchema } from '../../../../../lib/tokens/schemas';
@@ -22,7 +22,7 @@ const NOT_FOUND = 'No token with that value';
 /** One token of this project by its value, or null (another project's, another account's, unknown). */
 async function findToken(context: DashboardContext, value: string) {
   try {
-    const row = await getScopedTokenOrThrow(context.runtime, { scope: { accountId: context.user.accountId }, token: value });
+    const row = await getScopedTokenView(context.runtime, { scope: { accountId: context.user.accountId }, token: value });
     return row.projectId === context.project.id ? presentToken(row) : null;
   } catch (error) {
     if (error instanceof VaultError && error.code === 'token_not_found') return null;
@@ -60,8 +60,7 @@ export default async function TokensPage({ params, searchParams }: ProjectPagePr
   if (selectedValue) {
     const token = rows.find((row) => row.token === selectedValue) ?? (await findToken(context, selectedValue));
     if (token) {
-      // TODO(hb2): the `token` filter of GET /api/audit-logs.
-      const trail = await readAuditLogs(context, { project_id: context.project.id, limit: 50, ...({ token: token.token } as object) });
+      const trail = await readAuditLogs(context, { project_id: context.project.id, token: token.token, limit: 50 });
       selected = { token, audit: trail.rows };
     }
   }
