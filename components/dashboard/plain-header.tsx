@@ -7,8 +7,9 @@ export function PlainHeader({ email }: { email: string }) {
   return (
     <header className="border-b border-line">
       <div className="mx-auto flex h-14 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">
-        <a href="/dashboard" aria-label="Dashboard home">
+        <a href="/dashboard">
           <Logo />
+          <span className="sr-only"> dashboard home</span>
         </a>
         <div className="flex min-w-0 items-center gap-2 text-sm">
           <span className="hidden truncate text-muted sm:inline" data-testid="signed-in-user">

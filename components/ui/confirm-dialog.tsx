@@ -2,7 +2,7 @@
 // Confirms a destructive action. With `typeToConfirm`, the button stays disabled until that exact text
 // (the thing's name) is typed. The action's own error stays in the dialog; success closes it.
 import { useState, type ReactNode } from 'react';
-import { Button } from './button';
+import { FormActions } from './form-actions';
 import { Dialog } from './dialog';
 import { FormError, FormField, inputClass } from './form-field';
 
@@ -54,12 +54,7 @@ export function ConfirmDialog({ trigger, title, description, confirmLabel, typeT
           </FormField>
         )}
         <FormError message={error} />
-        <div className="flex justify-end gap-2">
-          <Button onClick={() => setOpen(false)}>Cancel</Button>
-          <Button type="submit" variant="danger" disabled={blocked} busy={busy}>
-            {confirmLabel}
-          </Button>
-        </div>
+        <FormActions onCancel={() => setOpen(false)} submitLabel={confirmLabel} variant="danger" disabled={blocked} busy={busy} />
       </form>
     </Dialog>
   );

@@ -31,7 +31,9 @@ export function DataTable<T extends RowData>({ label, columns, rows, rowId, empt
   const table = useTable({ features, columns, data: rows, getRowId: (row: T) => rowId(row) });
   if (rows.length === 0 && empty) return <>{empty}</>;
   return (
-    <div className="overflow-x-auto">
+    // `relative`: the header's sr-only label (absolutely positioned) is then clipped with the table instead
+    // of widening the page at 360 px.
+    <div className="relative overflow-x-auto">
       <table className="w-full text-left text-sm" aria-label={label}>
         <thead className="text-xs text-muted">
           {table.getHeaderGroups().map((group) => (

@@ -17,13 +17,13 @@ export type AuditReadNote = { projectId?: string | null };
 /**
  * Runs an audit-log read and writes its row: the handler's status on success, the mapped error's status on
  * failure (then rethrown for the wrapper to answer). The row is written after the read, so a listing does
- * not contain its own row.
+ * not contain its own row. The dashboard's pages read through it too (their result carries a `status`).
  */
-export async function auditedRead(
-  call: Pick<SessionCall, 'runtime' | 'requestId' | 'ip' | 'user'>,
+export async function auditedRead<T extends { status: number } = Response>(
+  call: Pick<SessionCall, 'runtime' | 'requestId' | 'ip'> & { user: Pick<SessionCall['user'], 'id' | 'accountId'> },
   action: AuditReadAction,
-  read: (note: AuditReadNote) => Promise<Response>,
-): Promise<Response> {
+  read: (note: AuditReadNote) => Promise<T>,
+): Promise<T> {
   const note: AuditReadNote = {};
   const write = (statusCode: number) =>
     recordAudit(call.runtime, {
@@ -36,7 +36,7 @@ export async function auditedRead(
       resource: note.projectId ? `project:${note.projectId}` : null,
       ip: call.ip,
     });
-  let response: Response;
+  let response: T;
   try {
     response = await read(note);
   } catch (error) {

@@ -48,11 +48,25 @@ export function presentAuditRow(row: {
   };
 }
 
-const cursorOf = (seq: bigint) => Buffer.from(String(seq)).toString('base64url');
+export const cursorOf = (seq: bigint) => Buffer.from(String(seq)).toString('base64url');
 function seqOf(cursor: string): bigint {
   const text = Buffer.from(cursor, 'base64url').toString();
   if (!/^\d{1,19}$/.test(text)) throw VaultError.validation([{ path: 'cursor', message: 'cursor is not valid' }]);
   return BigInt(text);
+}
+
+/**
+ * A Prisma `where` for the account's rows: those with its account id, and rows written before
+ * audit_logs.account_id existed by its current projects and users. Rows with another account's id are
+ * never the account's, whatever project or user they name.
+ */
+export async function accountAuditScope(runtime: Pick<Runtime, 'db'>, accountId: string) {
+  const { prisma } = runtime.db;
+  const [projects, users] = await Promise.all([
+    prisma.project.findMany({ where: { accountId }, select: { id: true } }),
+    prisma.user.findMany({ where: { accountId }, select: { id: true } }),
+  ]);
+  return { OR: [{ accountId }, { accountId: null, OR: [{ projectId: { in: projects.map((p) => p.id) } }, { userId: { in: users.map((u) => u.id) } }] }] };
 }
 
 export async function listAuditLogs(runtime: Pick<Runtime, 'db'>, options: { accountId: string; query: TAuditLogQuery; max?: number }) {
@@ -70,15 +84,9 @@ export async function listAuditLogs(runtime: Pick<Runtime, 'db'>, options: { acc
     ? await prisma.token.findFirst({ where: { token: query.token, project: { accountId } }, select: { id: true, projectId: true, createdAt: true } })
     : undefined;
   if (token === null) return { rows: [], nextCursor: null };
-  const [projects, users, head] = await Promise.all([
-    prisma.project.findMany({ where: { accountId }, select: { id: true } }),
-    prisma.user.findMany({ where: { accountId }, select: { id: true } }),
-    chainHead(runtime.db.sql),
-  ]);
+  const [ofAccount, head] = await Promise.all([accountAuditScope(runtime, accountId), chainHead(runtime.db.sql)]);
   const sealedUpTo = head ? BigInt(head.last_seq) : 0n;
   const take = options.max ?? query.limit;
-  // Rows with another account's id are never the account's, whatever project or user they name.
-  const ofAccount = { OR: [{ accountId }, { accountId: null, OR: [{ projectId: { in: projects.map((p) => p.id) } }, { userId: { in: users.map((u) => u.id) } }] }] };
   const rows = await prisma.auditLog.findMany({
     where: {
       AND: [

@@ -10,7 +10,8 @@ export async function createCheckoutSession(
   runtime: Pick<Runtime, 'db'>,
   options: {
     project: { id: string; environment: 'test' | 'production' };
-    applicationId: string;
+    /** The API key's application; null for a test session made from the dashboard. */
+    applicationId: string | null;
     merchant: { id: string; name: string };
     input: TCreateCheckoutSessionRequest;
   },

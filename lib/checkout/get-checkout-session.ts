@@ -37,7 +37,8 @@ export type CheckoutSessionRow = {
   id: string;
   projectId: string;
   merchantId: string;
-  applicationId: string;
+  /** Null for test sessions made from the dashboard (no API key). */
+  applicationId: string | null;
   merchantName: string;
   amount: string;
   amountMinor: bigint;

@@ -67,7 +67,7 @@ export async function payCheckoutSession(
       throw checkoutStateError(await getCheckoutSession(runtime, session.id));
     }
     const token = await createToken(runtime, {
-      principal: { project: merchant.project, application: { id: session.applicationId } },
+      principal: { project: merchant.project, application: session.applicationId ? { id: session.applicationId } : null },
       payload: { type: 'card', cardNumber: card.cardNumber, expirationMonth: card.expirationMonth, expirationYear: card.expirationYear, ...splitName(card.cardholderName) },
       cvv: card.cvc,
       cvcSession: { mode: 'once', ttlSeconds: runtime.config.CVC_SESSION_TTL_SECONDS },

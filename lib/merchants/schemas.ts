@@ -79,3 +79,14 @@ export const ZCreatedMerchant = ZMerchantView.omit({ key_prefix: true, updated_a
   .meta({ id: 'CreatedMerchant' });
 
 export const ZRotatedServiceKey = rotatedKeyView('RotatedServiceKey', 'service_api_key', 'The new service key, shown this once.');
+
+/** POST /api/merchants/{id}/test-session: what the test customer pays (checked by the checkout session rules). */
+export const ZCreateTestSessionRequestSchema = z
+  .strictObject(
+    {
+      amount: z.string({ error: 'amount must be a string' }).default('10.00').meta({ description: 'Decimal amount as text, with the rules of POST /api/sessions/create. Default "10.00".', example: '10.00' }),
+      currency: z.string({ error: 'currency must be a string' }).default('EUR').meta({ description: 'ISO 4217 code, with the rules of POST /api/sessions/create. Default EUR.', example: 'EUR' }),
+    },
+    { error: objectError('Request body') },
+  )
+  .meta({ description: 'Optional: without a body the session is for 10.00 EUR.' });

@@ -5,7 +5,7 @@ import { getAccountProjectOrThrow } from '../applications/get-account-project-or
 import type { Runtime } from '../runtime';
 import { encodeCursor, type TokenCursor } from './cursor';
 import { tokenColumns, type TokenRow } from './present-token';
-import { FINGERPRINT_LENGTH } from './schemas';
+import { FINGERPRINT_LENGTH, type TListTokensQuery } from './schemas';
 import { withTokenCreators, type TokenCreator } from './token-creators';
 
 export type ListTokensOptions = {
@@ -23,6 +23,22 @@ export type ListTokensOptions = {
   limit: number;
   cursor?: TokenCursor;
 };
+
+/** The listing's options from GET /api/tokens' parsed query (the route and the dashboard page both use it). */
+export function tokenListOptions(accountId: string, query: TListTokensQuery): ListTokensOptions {
+  return {
+    accountId,
+    projectId: query.project_id,
+    type: query.type,
+    last4: query.last4,
+    brand: query.brand,
+    fingerprint: query.fingerprint,
+    createdFrom: query.created_from?.from,
+    createdBefore: query.created_to?.to,
+    limit: query.limit,
+    cursor: query.cursor,
+  };
+}
 
 export async function listTokens(runtime: Pick<Runtime, 'db'>, options: ListTokensOptions): Promise<{ rows: (TokenRow & { createdBy: TokenCreator })[]; nextCursor: string | null }> {
   // A project of another account is a 404, as everywhere else.

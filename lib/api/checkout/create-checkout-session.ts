@@ -2,6 +2,7 @@
 import { DEFAULT_EXPIRY_SECONDS, MAX_EXPIRY_SECONDS } from '../../checkout/checkout-rules';
 import { createCheckoutSession } from '../../checkout/create-checkout-session';
 import { checkoutSessionSchema, ZCreateCheckoutSessionRequestSchema, ZCreatedCheckoutSession } from '../../checkout/schemas';
+import { presentCreatedSession } from '../../checkout/present-created-session';
 import { defineRoute } from '../../http/define-route';
 import { VaultError } from '../../http/errors';
 import { parseJsonRequest } from '../../http/read-body';
@@ -29,12 +30,6 @@ export const POST = defineRoute({
     if (input.merchantId !== call.merchant.id) throw new VaultError('merchant_mismatch', 'merchantId does not name the merchant of the service API key');
     const session = await createCheckoutSession(call.runtime, { project: call.principal.project, applicationId: call.principal.application.id, merchant: call.merchant, input });
     call.audit.resource = `checkout_session:${session.id}`;
-    return call.json(201, {
-      success: true,
-      sessionId: session.id,
-      url: `${call.runtime.config.CHECKOUT_URL}/checkout/${session.id}`,
-      embedMode: session.embedMode,
-      expiresAt: session.expiresAt.toISOString(),
-    });
+    return call.json(201, presentCreatedSession(session, call.runtime.config.CHECKOUT_URL));
   },
 });

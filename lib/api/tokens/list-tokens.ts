@@ -2,7 +2,7 @@
 import { defineRoute } from '../../http/define-route';
 import { sessionAuth } from '../../http/session-route';
 import { ANY_ROLE, ok, pageResponse } from '../../openapi/shared';
-import { listTokens } from '../../tokens/list-tokens';
+import { listTokens, tokenListOptions } from '../../tokens/list-tokens';
 import { presentToken } from '../../tokens/present-token';
 import { ZListTokensQuerySchema, ZTokenView } from '../../tokens/schemas';
 
@@ -18,18 +18,7 @@ export const GET = defineRoute({
   responses: { 200: ok('A page of tokens.', pageResponse('TokenPage', ZTokenView)) },
   handler: async (call) => {
     const query = call.input.query();
-    const page = await listTokens(call.runtime, {
-      accountId: call.user.accountId,
-      projectId: query.project_id,
-      type: query.type,
-      last4: query.last4,
-      brand: query.brand,
-      fingerprint: query.fingerprint,
-      createdFrom: query.created_from?.from,
-      createdBefore: query.created_to?.to,
-      limit: query.limit,
-      cursor: query.cursor,
-    });
+    const page = await listTokens(call.runtime, tokenListOptions(call.user.accountId, query));
     return call.json(200, { success: true, data: page.rows.map(presentToken), next_cursor: page.nextCursor });
   },
 });

@@ -1,9 +1,105 @@
-// GET /dashboard/p/{projectId}/tokens — Tokens (being built).
-import { PageHeader } from '../../../../../components/ui/panel';
-import { loadDashboardContext, type ProjectPageProps } from '../dashboard-context';
+// GET /dashboard/p/{projectId}/tokens — the project's tokens: filters and search in the URL, cursor pages,
+// a drawer per token (display fields and its audit trail), delete, and test tokens from published test cards.
+// Read through the same lib functions and presenter as GET /api/tokens and GET /api/tokens/{token}.
+import { NewTestTokenDialog } from '../../../../../components/dashboard/tokens/new-test-token-dialog';
+import { TokenFilters, type TokenFilterValues } from '../../../../../components/dashboard/tokens/token-filters';
+import { TokensTable, type SelectedToken } from '../../../../../components/dashboard/tokens/tokens-table';
+import { CursorPager } from '../../../../../components/ui/cursor-pager';
+import { EmptyState } from '../../../../../components/ui/empty-state';
+import { FormError } from '../../../../../components/ui/form-field';
+import { PageHeader, Panel, ReadOnlyNotice } from '../../../../../components/ui/panel';
+import { VaultError } from '../../../../../lib/http/errors';
+import { getScopedTokenView } from '../../../../../lib/tokens/get-scoped-token-or-throw';
+import { listTokens, tokenListOptions } from '../../../../../lib/tokens/list-tokens';
+import { presentToken } from '../../../../../lib/tokens/present-token';
+import { ZListTokensQuerySchema } from '../../../../../lib/tokens/schemas';
+import { loadDashboardContext, single, type DashboardContext, type ProjectPageProps } from '../dashboard-context';
+import { readAuditLogs } from '../read-audit-logs';
 
-export default async function Page({ params }: ProjectPageProps) {
+const FILTERS = ['type', 'brand', 'last4', 'fingerprint', 'created_from', 'created_to'] as const;
+const NOT_FOUND = 'No token with that value';
+
+/** One token of this project by its value, or null (another project's, another account's, unknown). */
+async function findToken(context: DashboardContext, value: string) {
+  try {
+    const row = await getScopedTokenView(context.runtime, { scope: { accountId: context.user.accountId }, token: value });
+    return row.projectId === context.project.id ? presentToken(row) : null;
+  } catch (error) {
+    if (error instanceof VaultError && error.code === 'token_not_found') return null;
+    throw error;
+  }
+}
+
+export default async function TokensPage({ params, searchParams }: ProjectPageProps) {
   const { projectId } = await params;
-  await loadDashboardContext(projectId, '/tokens');
-  return <PageHeader title="Tokens" />;
+  const context = await loadDashboardContext(projectId, '/tokens');
+  const search = await searchParams;
+  const filters: TokenFilterValues = Object.fromEntries(FILTERS.map((name) => [name, single(search[name])?.trim() || undefined]));
+  const cursor = single(search.cursor) || undefined;
+  const q = single(search.q)?.trim() || undefined;
+  const selectedValue = single(search.token) || q;
+
+  // The API's own query schema: the same rules and messages for a filter typed into the form.
+  const parsed = ZListTokensQuerySchema.safeParse(Object.fromEntries(Object.entries({ ...filters, project_id: context.project.id, cursor }).filter(([, value]) => value !== undefined)));
+  const filterErrors = parsed.success ? [] : parsed.error.issues.map((issue) => issue.message);
+
+  let rows: ReturnType<typeof presentToken>[] = [];
+  let nextCursor: string | null = null;
+  let searchMiss = false;
+  if (q) {
+    const found = await findToken(context, q);
+    searchMiss = !found;
+    rows = found ? [found] : [];
+  } else if (parsed.success) {
+    const page = await listTokens(context.runtime, tokenListOptions(context.user.accountId, parsed.data));
+    rows = page.rows.map(presentToken);
+    nextCursor = page.nextCursor;
+  }
+
+  let selected: SelectedToken | null = null;
+  if (selectedValue) {
+    const token = rows.find((row) => row.token === selectedValue) ?? (await findToken(context, selectedValue));
+    if (token) {
+      const trail = await readAuditLogs(context, { project_id: context.project.id, token: token.token, limit: 50 });
+      selected = { token, audit: trail.rows };
+    }
+  }
+
+  const base = context.runtime.config.APP_URL;
+  const filtered = !!q || FILTERS.some((name) => filters[name]);
+  const tokenize = `curl -X POST ${base}/tokenize \\\n  -H "X-API-Key: $VAULT_API_KEY" -H "Content-Type: application/json" \\\n  -d '{"type":"card","data":{"cardNumber":"4242 4242 4242 4242","expirationMonth":"12","expirationYear":"2030","cvv":"123"}}'`;
+
+  return (
+    <>
+      <PageHeader
+        title="Tokens"
+        description={`Tokens of ${context.project.name}: masked card and bank data only. Card numbers and security codes are never shown.`}
+        actions={context.can.use && <NewTestTokenDialog projectId={context.project.id} />}
+      />
+      {!context.can.use && <ReadOnlyNotice>Owners, admins and developers can create test tokens and delete tokens.</ReadOnlyNotice>}
+      <TokenFilters basePath={`${context.base}/tokens`} values={filters} q={q} />
+      {filterErrors.length > 0 && <FormError message={filterErrors.join(' ')} />}
+      <Panel title="Tokens" count={rows.length}>
+        {searchMiss ? (
+          <EmptyState title={NOT_FOUND}>Search takes a whole token value of this project (tok_…).</EmptyState>
+        ) : (
+          <TokensTable
+            rows={rows}
+            selected={selected}
+            canDelete={context.can.use}
+            empty={
+              filtered ? (
+                <EmptyState title="No tokens match these filters." />
+              ) : (
+                <EmptyState title="No tokens yet" command={tokenize} commandLabel="tokenize command">
+                  Tokenize a card with an application&apos;s API key (project {context.project.id}):
+                </EmptyState>
+              )
+            }
+          />
+        )}
+        <CursorPager basePath={`${context.base}/tokens`} params={{ ...filters, cursor }} nextCursor={nextCursor} />
+      </Panel>
+    </>
+  );
 }

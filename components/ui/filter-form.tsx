@@ -1,0 +1,32 @@
+// Pieces of the dashboard's GET filter forms (filters live in the URL): a date range and the
+// apply/clear row. Server components: a plain <form method="get"> needs no client code.
+import Link from 'next/link';
+import { Button, buttonClass } from './button';
+import { FormField, inputClass } from './form-field';
+
+type DateBound = { id: string; name: string; label: string; value?: string };
+
+export function DateRangeFields({ from, to }: { from: DateBound; to: DateBound }) {
+  return (
+    <>
+      {[from, to].map((bound) => (
+        <FormField key={bound.name} id={bound.id} label={bound.label}>
+          <input type="date" name={bound.name} defaultValue={bound.value} className={inputClass} />
+        </FormField>
+      ))}
+    </>
+  );
+}
+
+export function FilterActions({ clearHref }: { clearHref: string }) {
+  return (
+    <div className="col-span-full flex flex-wrap gap-2">
+      <Button type="submit" variant="primary">
+        Apply filters
+      </Button>
+      <Link href={clearHref} className={buttonClass('ghost')}>
+        Clear
+      </Link>
+    </div>
+  );
+}
