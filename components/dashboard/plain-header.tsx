@@ -7,7 +7,7 @@ export function PlainHeader({ email }: { email: string }) {
   return (
     <header className="border-b border-line">
       <div className="mx-auto flex h-14 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">
-        <a href="/dashboard" aria-label="Dashboard home">
+        <a href="/dashboard" aria-label="Vault dashboard home">
           <Logo />
         </a>
         <div className="flex min-w-0 items-center gap-2 text-sm">

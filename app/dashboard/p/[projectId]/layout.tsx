@@ -25,7 +25,7 @@ export default async function ProjectLayout({ children, params }: { children: Re
       </a>
       <aside className="hidden border-r border-line bg-surface lg:block">
         <div className="sticky top-0 space-y-5 p-4">
-          <Link href={context.base} aria-label="Dashboard home" className="block">
+          <Link href={context.base} aria-label="Vault dashboard home" className="block">
             <Logo />
           </Link>
           {switcher}
