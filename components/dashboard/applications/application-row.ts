@@ -1,14 +1,10 @@
 // One application as the applications page hands it to its client components: the API's view
-// (presentApplication), with the grace fields the view has while a rotation's grace period runs, and the
-// project's calls per day made with its key (oldest first) for the sparkline.
+// (presentApplication: with previous_key_expires_at and previous_key_uses while a rotation's grace period
+// runs), and the calls per day made with its key over the last 30 days (oldest first) for the sparkline.
 import type { z } from 'zod';
 import type { ZApplicationView } from '../../../lib/applications/schemas';
 
-export type ApplicationRowView = z.output<typeof ZApplicationView> & {
-  previous_key_expires_at?: string | null;
-  previous_key_uses?: number | null;
-  usage?: number[];
-};
+export type ApplicationRowView = z.output<typeof ZApplicationView> & { usage?: number[] };
 
 /** The permission names an application holds, in the API's order. */
 export function permissionNames(application: Pick<ApplicationRowView, 'permissions'>): string[] {

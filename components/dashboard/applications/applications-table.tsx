@@ -2,6 +2,7 @@
 // The project's applications: name and created, key prefix (with a running rotation's grace: until when the old key
 // works and how many calls still used it), permissions, 30-day calls sparkline, last used; the
 // row's actions for owners and admins.
+import { useMemo } from 'react';
 import { Badge } from '../../ui/badge';
 import { column, DataTable } from '../../ui/data-table';
 import { formatDate, formatDateTime } from '../../ui/format';
@@ -40,7 +41,9 @@ function UsageCell({ usage }: { usage?: number[] }) {
 }
 
 export function ApplicationsTable({ applications, canManage }: { applications: ApplicationRowView[]; canManage: boolean }) {
-  const columns = [
+  // Stable column definitions: a cell renderer is rendered as a component, so a new one on every render
+  // (e.g. when router.refresh() brings new data) would remount the row's dialogs and lose a key shown once.
+  const columns = useMemo(() => [
     // The creation date under the name keeps the table narrow enough for its actions at 1280 px.
     column<ApplicationRowView>('name', 'Name', (application) => (
       <div className="space-y-0.5">
@@ -52,7 +55,7 @@ export function ApplicationsTable({ applications, canManage }: { applications: A
     column<ApplicationRowView>('permissions', 'Permissions', (application) => {
       const names = permissionNames(application);
       return names.length ? (
-        <span className="flex gap-1">
+        <span className="flex w-40 flex-wrap gap-1">
           {names.map((name) => (
             <Badge key={name}>{name}</Badge>
           ))}
@@ -62,11 +65,11 @@ export function ApplicationsTable({ applications, canManage }: { applications: A
       );
     }),
     column<ApplicationRowView>('usage', 'Calls, 30 days', (application) => <UsageCell usage={application.usage} />),
-    column<ApplicationRowView>('last_used_at', 'Last used', (application) => (application.last_used_at ? formatDateTime(application.last_used_at) : 'Never')),
+    column<ApplicationRowView>('last_used_at', 'Last used', (application) => <span className="block w-28 whitespace-normal">{application.last_used_at ? formatDateTime(application.last_used_at) : 'Never'}</span>),
     ...(canManage
       ? [
           column<ApplicationRowView>('actions', 'Actions', (application) => (
-            <div className="flex w-52 flex-wrap gap-1.5">
+            <div className="flex w-40 flex-wrap gap-1.5">
               <EditApplicationDialog application={application} />
               <RotateKeyDialog application={application} />
               {application.previous_key_expires_at && <EndGraceButton application={application} />}
@@ -75,6 +78,6 @@ export function ApplicationsTable({ applications, canManage }: { applications: A
           )),
         ]
       : []),
-  ];
+  ], [canManage]);
   return <DataTable label="Applications" columns={columns} rows={applications} rowId={(application) => application.id} rowTestId="application-row" />;
 }

@@ -2,6 +2,7 @@
 // The account's projects as a table: name (a link to its overview), environment, pub key prefix,
 // destination allow-list, created; the row's actions for owners and admins.
 import Link from 'next/link';
+import { useMemo } from 'react';
 import type { PresentedProject } from '../../../lib/projects/present-project';
 import { EnvironmentBadge } from '../../ui/badge';
 import { column, DataTable } from '../../ui/data-table';
@@ -20,7 +21,9 @@ export function allowListSummary(hosts: string[] | null): string {
 
 export function ProjectsTable({ projects, currentId, canManage, hostRule }: { projects: PresentedProject[]; currentId: string; canManage: boolean; hostRule: string }) {
   const testProjects = projects.filter((project) => !project.production).length;
-  const columns = [
+  // Stable column definitions: a cell renderer is rendered as a component, so a new one on every render
+  // (e.g. when router.refresh() brings new data) would remount the row's dialogs and lose a key shown once.
+  const columns = useMemo(() => [
     column<PresentedProject>('name', 'Name', (project) => (
       <Link href={`/dashboard/p/${project.id}`} className="font-medium text-strong underline-offset-2 hover:underline">
         {project.name}
@@ -43,7 +46,7 @@ export function ProjectsTable({ projects, currentId, canManage, hostRule }: { pr
           )),
         ]
       : []),
-  ];
+  ], [currentId, canManage, hostRule, testProjects]);
   const onlyTest = testProjects === 1 ? projects.find((project) => !project.production) : undefined;
   return (
     <>
