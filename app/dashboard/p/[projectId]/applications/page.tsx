@@ -32,7 +32,7 @@ export default async function ApplicationsPage({ params }: ProjectPageProps) {
         {applications.length === 0 ? (
           <EmptyState title="No applications yet" action={create}>
             <div className="space-y-3">
-              <p>An application is a server of yours that tokenizes cards and proxies them to your payment processor with its own API key.{can.manage ? ' Create one here, or from the command line on the vault host:' : ''}</p>
+              <p>An application is a server of yours that tokenizes cards and proxies them to your payment processor with its own API key.{can.manage ? ' Create one here, or on the vault host from the command line (it goes to the account\'s first test project, or the first production one with --production):' : ''}</p>
               {can.manage && <CodeLine value={'npx vault app create --name "Checkout backend"'} label="CLI command" />}
               <p>Then tokenize a test card with its key:</p>
               <CodeLine value={tokenizeCurl(baseUrl, { production: project.production })} label="curl command" />
