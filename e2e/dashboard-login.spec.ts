@@ -8,6 +8,8 @@ import { readOutbox } from '../lib/mail/outbox';
 import { E2E_ADMIN_PASSWORD } from '../playwright.config';
 
 const OWNER = 'owner@e2e.test';
+/** Where /dashboard lands: the overview of a project, its id in the URL. */
+const PROJECT_OVERVIEW = /\/dashboard\/p\/[0-9a-f-]{36}$/;
 
 function dataDir(): string {
   const dir = process.env.E2E_DATA_DIR;
@@ -58,9 +60,11 @@ test.describe('dashboard sign-in', () => {
     expect(await sessionCookie(page)).toBeUndefined();
 
     await signIn(page, OWNER, E2E_ADMIN_PASSWORD);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    // /dashboard opens the first test project's overview.
+    await expect(page).toHaveURL(PROJECT_OVERVIEW);
     await expect(page.getByTestId('signed-in-user')).toContainText(OWNER);
-    await expect(page.getByRole('region', { name: 'Projects' })).toContainText('Test');
+    await expect(page.getByRole('heading', { name: 'Overview', level: 1 })).toBeVisible();
+    await expect(page.getByTestId('project-switcher').first()).toContainText('Test');
     await expect(page.getByRole('region', { name: 'Recent activity' })).toContainText('auth.login');
     await page.screenshot({ path: path.join(test.info().project.outputDir, 'dashboard.png'), fullPage: true });
 
@@ -85,7 +89,7 @@ test.describe('dashboard sign-in', () => {
   test('logging out through the API ends the browser session too', async ({ page }) => {
     await page.goto('/login');
     await signIn(page, OWNER, E2E_ADMIN_PASSWORD);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page).toHaveURL(PROJECT_OVERVIEW);
     const status = await page.evaluate(async () => (await fetch('/auth/logout', { method: 'POST', headers: { accept: 'application/json' } })).status);
     expect(status).toBe(200);
     await page.goto('/dashboard');
@@ -133,7 +137,7 @@ test.describe('dashboard sign-in', () => {
     await page.getByRole('button', { name: 'Use a backup code instead' }).click();
     await page.getByLabel('Backup code').fill(setup.backup_codes[0]!);
     await page.getByRole('button', { name: 'Verify' }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page).toHaveURL(PROJECT_OVERVIEW);
     await expect(page.getByTestId('signed-in-user')).toContainText(email);
     await expect(page.getByText('Two-step verification on')).toBeVisible();
   });

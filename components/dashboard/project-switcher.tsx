@@ -24,6 +24,8 @@ export function ProjectSwitcher({ projects, current }: { projects: SwitcherProje
           {current.name}
         </span>
         <EnvironmentBadge production={current.production} />
+        {/* The name and badge are the visible label; this completes it for screen readers (axe: label-content-name-mismatch). */}
+        <span className="sr-only">: switch project</span>
       </Menu.Trigger>
       <Menu.Portal>
         <Menu.Content align="start" sideOffset={4} className="z-50 min-w-64 rounded-lg border border-line bg-surface p-1 text-sm shadow-xl">

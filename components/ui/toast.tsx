@@ -1,6 +1,6 @@
 'use client';
 // Success and failure toasts (sonner), themed with the dashboard. `toast.success(...)` / `toast.error(...)`.
-// Not sonner's richColors: its error toast's text fails axe's contrast check in the dark theme.
+// Not sonner's richColors: its toasts' text fails axe's contrast check (WCAG AA) in both themes.
 import { useTheme } from 'next-themes';
 import { Toaster as Sonner, toast } from 'sonner';
 

@@ -9,18 +9,11 @@ import {
   MAX_ALLOWED_PROXY_HOSTS,
   normaliseProxyHostEntry,
 } from '../proxy/proxy-host-allow-list';
+import { projectName as name, ZCreateProjectRequestSchema } from './name-schemas';
 
-const name = z
-  .string({ error: 'name is required' })
-  .trim()
-  .min(1, 'name is required')
-  .max(100, 'name must be at most 100 characters');
-
-export const ZCreateProjectRequestSchema = z.strictObject({
-  name,
-  production: z.boolean({ error: 'production must be a boolean' }).optional(),
-});
-export type TCreateProjectRequest = z.infer<typeof ZCreateProjectRequestSchema>;
+// Create and the project name live where the browser can load them (this file imports node:net through
+// the allow-list rules).
+export { ZCreateProjectRequestSchema, type TCreateProjectRequest } from './name-schemas';
 
 /** One allow-list entry, stored normalised (lower case, punycode, no trailing dot, no `:443`). */
 const allowedProxyHost = z

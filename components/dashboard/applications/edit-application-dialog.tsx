@@ -1,0 +1,56 @@
+'use client';
+// Renames an application or changes its permissions (PUT /api/applications/{id}, the API's own schema);
+// the key keeps working and follows the new permissions at once.
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { ZUpdateApplicationRequestSchema, type TUpdateApplicationRequest } from '../../../lib/applications/schemas';
+import { Button } from '../../ui/button';
+import { Dialog } from '../../ui/dialog';
+import { FormActions } from '../../ui/form-actions';
+import { FormError, FormField, inputClass } from '../../ui/form-field';
+import { useApiForm } from '../../ui/use-api-form';
+import type { ApplicationRowView } from './application-row';
+import { PermissionFields } from './permission-fields';
+
+export function EditApplicationDialog({ application }: { application: ApplicationRowView }) {
+  const router = useRouter();
+  const [open, setOpen] = useState(false);
+  const current = { name: application.name, permissions: application.permissions };
+  const form = useApiForm<TUpdateApplicationRequest>({
+    schema: ZUpdateApplicationRequestSchema,
+    defaultValues: current,
+    request: (values) => ({ method: 'PUT', path: `/api/applications/${application.id}`, body: values }),
+    success: 'Application saved',
+    onSuccess: () => {
+      setOpen(false);
+      router.refresh();
+    },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const prefix = `edit-${application.id}`;
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (next) form.reset(current);
+      }}
+      trigger={
+        <Button size="sm" aria-label={`Edit ${application.name}`}>
+          Edit
+        </Button>
+      }
+      title={`Edit ${application.name}`}
+      description="Changes apply to its API key at once; the key itself stays the same."
+    >
+      <form className="space-y-4" onSubmit={form.submit} noValidate>
+        <FormField id={`${prefix}-name`} label="Name" error={errors.name?.message}>
+          <input className={inputClass} autoComplete="off" {...form.register('name')} />
+        </FormField>
+        <PermissionFields idPrefix={prefix} register={form.register} />
+        <FormError message={errors.root?.server?.message ?? errors.permissions?.message} />
+        <FormActions onCancel={() => setOpen(false)} submitLabel="Save" busy={isSubmitting} />
+      </form>
+    </Dialog>
+  );
+}

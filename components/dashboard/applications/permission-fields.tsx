@@ -1,0 +1,22 @@
+'use client';
+// The three permission checkboxes of the create and edit forms, named like the API body
+// (`permissions.<name>.allowed`) so the API's field errors land on them.
+import type { FieldValues, Path, UseFormRegister } from 'react-hook-form';
+import { CheckboxField } from '../../ui/form-field';
+
+const PERMISSIONS = [
+  ['tokenization', 'Tokenization', 'Tokenize, proxy to processors, CVC sessions, test tokens, delete tokens.'],
+  ['detokenize', 'Detokenize', 'Reveal stored card data (POST /detokenize). Leave off for servers that only charge.'],
+  ['provisioning', 'Provisioning', 'Create projects (POST /internal/provision).'],
+] as const;
+
+export function PermissionFields<T extends FieldValues>({ idPrefix, register }: { idPrefix: string; register: UseFormRegister<T> }) {
+  return (
+    <fieldset className="space-y-2.5">
+      <legend className="mb-1 text-sm font-medium text-strong">Permissions</legend>
+      {PERMISSIONS.map(([name, label, hint]) => (
+        <CheckboxField key={name} id={`${idPrefix}-${name}`} label={label} hint={hint} {...register(`permissions.${name}.allowed` as Path<T>)} />
+      ))}
+    </fieldset>
+  );
+}
