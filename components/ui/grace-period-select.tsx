@@ -1,22 +1,25 @@
 // How long a rotated key keeps working (applications' API keys, merchants' service keys): the choices the
-// dashboard offers, as `grace_period_seconds` for the rotate-key routes (0 to one week).
-import { inputClass } from './form-field';
-
+// dashboard offers, as `grace_period_seconds` for the rotate-key routes (0 to one week), as a radio group.
 export const GRACE_PERIODS = [
-  { seconds: 0, label: 'End now: the old key stops at once' },
-  { seconds: 3_600, label: '1 hour' },
-  { seconds: 86_400, label: '24 hours' },
-  { seconds: 604_800, label: '7 days' },
+  { seconds: 0, label: 'Now', hint: 'The old key stops working at once.' },
+  { seconds: 3_600, label: '1 hour', hint: 'Both keys work for an hour.' },
+  { seconds: 86_400, label: '24 hours', hint: 'Both keys work for a day.' },
+  { seconds: 604_800, label: '7 days', hint: 'Both keys work for a week, the longest grace.' },
 ] as const;
 
-export function GracePeriodSelect({ id, value, onChange }: { id: string; value: number; onChange: (seconds: number) => void }) {
+export function GracePeriodSelect({ name, value, onChange }: { name: string; value: number; onChange: (seconds: number) => void }) {
   return (
-    <select id={id} className={inputClass} value={value} onChange={(event) => onChange(Number(event.target.value))}>
+    <fieldset className="space-y-2">
+      <legend className="mb-1 text-sm font-medium text-strong">The old key stops working</legend>
       {GRACE_PERIODS.map((choice) => (
-        <option key={choice.seconds} value={choice.seconds}>
-          {choice.label}
-        </option>
+        <label key={choice.seconds} className="flex items-start gap-2 text-sm">
+          <input type="radio" name={name} className="mt-1" checked={value === choice.seconds} onChange={() => onChange(choice.seconds)} />
+          <span>
+            <span className="text-strong">{choice.label}</span>
+            <span className="block text-xs text-muted">{choice.hint}</span>
+          </span>
+        </label>
       ))}
-    </select>
+    </fieldset>
   );
 }

@@ -8,16 +8,10 @@ import { Dialog } from '../../ui/dialog';
 import { FormActions } from '../../ui/form-actions';
 import { FormError } from '../../ui/form-field';
 import { formatDateTime } from '../../ui/format';
+import { GracePeriodSelect } from '../../ui/grace-period-select';
 import { SecretOnceDialog } from '../../ui/secret-once-dialog';
 import { useApiAction } from '../../ui/use-api-action';
 import type { ApplicationRowView } from './application-row';
-
-const GRACE_CHOICES = [
-  { seconds: 0, label: 'Now', hint: 'The old key stops working at once.' },
-  { seconds: 3600, label: '1 hour', hint: 'Both keys work for an hour.' },
-  { seconds: 86_400, label: '24 hours', hint: 'Both keys work for a day.' },
-  { seconds: 604_800, label: '7 days', hint: 'Both keys work for a week, the longest grace.' },
-] as const;
 
 type Rotated = { api_key: string; previous_key_expires_at: string | null };
 
@@ -63,18 +57,7 @@ export function RotateKeyDialog({ application }: { application: ApplicationRowVi
         }
       >
         <form className="space-y-4" onSubmit={rotate}>
-          <fieldset className="space-y-2">
-            <legend className="mb-1 text-sm font-medium text-strong">The old key stops working</legend>
-            {GRACE_CHOICES.map((choice) => (
-              <label key={choice.seconds} className="flex items-start gap-2 text-sm">
-                <input type="radio" name={`grace-${application.id}`} className="mt-1" checked={grace === choice.seconds} onChange={() => setGrace(choice.seconds)} />
-                <span>
-                  <span className="text-strong">{choice.label}</span>
-                  <span className="block text-xs text-muted">{choice.hint}</span>
-                </span>
-              </label>
-            ))}
-          </fieldset>
+          <GracePeriodSelect name={`grace-${application.id}`} value={grace} onChange={setGrace} />
           <FormError message={error} />
           <FormActions onCancel={() => setOpen(false)} submitLabel="Rotate key" busy={busy} />
         </form>

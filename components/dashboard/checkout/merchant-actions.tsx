@@ -9,7 +9,7 @@ import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { Dialog } from '../../ui/dialog';
 import { FormActions } from '../../ui/form-actions';
-import { FormError, FormField } from '../../ui/form-field';
+import { FormError } from '../../ui/form-field';
 import { GracePeriodSelect } from '../../ui/grace-period-select';
 import { SecretOnceDialog } from '../../ui/secret-once-dialog';
 import { toast } from '../../ui/toast';
@@ -80,9 +80,7 @@ export function MerchantActions({ merchant, projectId, production, listPath, can
                 router.refresh();
               }}
             >
-              <FormField id="merchant-grace" label="Old key keeps working for">
-                <GracePeriodSelect id="merchant-grace" value={grace} onChange={setGrace} />
-              </FormField>
+              <GracePeriodSelect name="merchant-grace" value={grace} onChange={setGrace} />
               <FormError message={error} />
               <FormActions onCancel={() => setRotateOpen(false)} submitLabel="Rotate key" busy={busy} />
             </form>
