@@ -1,0 +1,37 @@
+'use client';
+// A member's role, changed in place (PUT /api/members/{id} {role}). When a rule holds it (the last owner,
+// an admin facing an owner), the select is disabled and points at the visible reason (`reasonId`).
+import { useState } from 'react';
+import type { MemberRole } from '../../../lib/members/present-member';
+import { inputClass } from '../../ui/form-field';
+import { useApiAction } from '../../ui/use-api-action';
+import type { TeamMember } from './types';
+
+export function MemberRoleSelect({ member, editable, reasonId }: { member: TeamMember; editable: boolean; reasonId: string }) {
+  const run = useApiAction();
+  const [busy, setBusy] = useState(false);
+  const reason = member.actions.roleReason;
+  if (!editable) return <span className="text-strong">{member.role}</span>;
+  return (
+    <select
+      aria-label={`Role of ${member.email}`}
+      className={`${inputClass} w-32 py-1`}
+      value={member.role}
+      disabled={!!reason || busy}
+      title={reason ?? undefined}
+      aria-describedby={reason ? reasonId : undefined}
+      onChange={async (event) => {
+        const role = event.target.value as MemberRole;
+        setBusy(true);
+        await run('PUT', `/api/members/${member.id}`, { body: { role }, success: `${member.email} is now ${role}` });
+        setBusy(false);
+      }}
+    >
+      {member.actions.roles.map((option) => (
+        <option key={option.role} value={option.role} disabled={!!option.disabledReason} title={option.disabledReason ?? undefined}>
+          {option.role}
+        </option>
+      ))}
+    </select>
+  );
+}
