@@ -8,7 +8,7 @@ import { SidebarNav } from '../../../../components/dashboard/sidebar-nav';
 import { ThemeToggle } from '../../../../components/dashboard/theme-toggle';
 import { Logo } from '../../../../components/logo';
 import { SignOutButton } from '../../../../components/sign-out-button';
-import { Badge } from '../../../../components/ui/badge';
+import { EnvironmentBadge } from '../../../../components/ui/badge';
 import { loadDashboardContext } from './dashboard-context';
 
 export default async function ProjectLayout({ children, params }: { children: ReactNode; params: Promise<{ projectId: string }> }) {
@@ -18,7 +18,11 @@ export default async function ProjectLayout({ children, params }: { children: Re
     <ProjectSwitcher projects={context.projects.map(({ id, name, production }) => ({ id, name, production }))} current={{ id: context.project.id, name: context.project.name, production: context.project.production }} />
   );
   return (
-    <div className="min-h-dvh lg:grid lg:grid-cols-[15rem_1fr]">
+    // A production project is framed in amber on every page, so live data is never mistaken for test data.
+    <div className={`min-h-dvh lg:grid lg:grid-cols-[15rem_1fr] ${context.project.production ? 'border-t-4 border-prod' : ''}`} data-environment={context.project.environment}>
+      <a href="#main" className="sr-only z-50 rounded-md bg-accent px-3 py-2 text-on-accent focus:not-sr-only focus:fixed focus:left-2 focus:top-2">
+        Skip to content
+      </a>
       <aside className="hidden border-r border-line bg-surface lg:block">
         <div className="sticky top-0 space-y-5 p-4">
           <Link href={context.base} aria-label="Dashboard home" className="block">
@@ -32,11 +36,8 @@ export default async function ProjectLayout({ children, params }: { children: Re
         <header className="flex h-14 items-center justify-between gap-2 border-b border-line px-4 sm:px-6">
           <div className="flex min-w-0 items-center gap-2">
             <MobileMenu base={context.base}>{switcher}</MobileMenu>
-            {context.project.production && (
-              <Badge tone="prod" className="hidden sm:inline-flex">
-                Production data
-              </Badge>
-            )}
+            <span className="min-w-0 truncate text-sm font-medium text-strong lg:hidden">{context.project.name}</span>
+            <EnvironmentBadge production={context.project.production} />
           </div>
           <div className="flex min-w-0 items-center gap-2 text-sm">
             <span className="min-w-0 truncate text-muted" data-testid="signed-in-user">
@@ -47,7 +48,7 @@ export default async function ProjectLayout({ children, params }: { children: Re
             <SignOutButton />
           </div>
         </header>
-        <main className="mx-auto max-w-6xl space-y-8 px-4 py-8 sm:px-6">{children}</main>
+        <main id="main" tabIndex={-1} className="mx-auto max-w-6xl space-y-8 px-4 py-8 sm:px-6">{children}</main>
       </div>
     </div>
   );
