@@ -19,6 +19,8 @@ import { POST as proxyTransaction } from './proxy-transaction';
 import { GET as ready } from './ready';
 import { POST as testTokens } from './test-tokens';
 import { tokensRoutes } from './tokens/routes';
+import { usageRoutes } from './usage/routes';
+import { userRoutes } from './user/routes';
 import { POST as tokenize } from './tokenize';
 import { GET as verifyKey } from './verify-key';
 
@@ -36,7 +38,9 @@ export const routes: readonly DefinedRoute[] = [
   ...membersRoutes,
   ...tokensRoutes,
   ...auditLogsRoutes,
+  ...usageRoutes,
   ...authRoutes,
+  ...userRoutes,
   ...merchantsRoutes,
   ...checkoutRoutes,
   health,

@@ -73,7 +73,7 @@ async function verifyStepToken(runtime: SessionRuntime, token: string, kind: Exc
  */
 export async function startMfaStep(runtime: SessionRuntime, options: { user: Pick<SessionUser, 'id' | 'accountId'>; ttlSeconds: number; ip: string | null; userAgent: string | null }): Promise<string> {
   const step = await runtime.db.prisma.session.create({
-    data: { userId: options.user.id, expiresAt: new Date(Date.now() + options.ttlSeconds * 1000), ip: options.ip, userAgent: options.userAgent?.slice(0, 256) ?? null },
+    data: { userId: options.user.id, kind: 'mfa_pending', expiresAt: new Date(Date.now() + options.ttlSeconds * 1000), ip: options.ip, userAgent: options.userAgent?.slice(0, 256) ?? null },
     select: { id: true },
   });
   return signStepToken(runtime, { user: options.user, kind: 'mfa_pending', ttlSeconds: options.ttlSeconds, stepId: step.id });
@@ -115,12 +115,13 @@ export async function authenticateSession(runtime: SessionRuntime, token: string
       expiresAt: true,
       revokedAt: true,
       lastSeenAt: true,
+      kind: true,
       user: { select: { id: true, accountId: true, email: true, name: true, role: true, mfaEnabled: true } },
     },
   });
   const now = Date.now();
   const idleMs = runtime.config.SESSION_IDLE_TIMEOUT_SECONDS * 1000;
-  if (!session || session.userId !== claims.userId || session.revokedAt || session.expiresAt.getTime() <= now) throw unauthorized();
+  if (!session || session.kind !== 'session' || session.userId !== claims.userId || session.revokedAt || session.expiresAt.getTime() <= now) throw unauthorized();
   if (now - session.lastSeenAt.getTime() >= idleMs) {
     await revokeSession(runtime, session.id);
     throw unauthorized();

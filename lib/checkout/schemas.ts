@@ -1,6 +1,8 @@
 // Request and response schemas of the checkout endpoints: session creation and status (merchant server),
 // pay and cancel (customer page). They also feed the OpenAPI document. Messages name the field and the rule, never the value.
 import { z } from 'zod';
+import { cursorField, pageLimitField, required } from '../http/query-fields';
+import { isCheckoutSessionId } from './session-id';
 import { cvcPattern, expirationMonthPattern, expirationYearPattern, luhnValid, stripCardSeparators } from '../vault/card-rules';
 import { AMOUNT_PATTERN, currencyMinorDigits, MAX_AMOUNT_MINOR, normaliseAmount, normaliseCurrency } from './amounts';
 import { ZErrorResponseSchema } from '../openapi/shared';
@@ -147,8 +149,8 @@ export const ZPayCheckoutRequestSchema = z
 export type TPayCheckoutRequest = z.infer<typeof ZPayCheckoutRequestSchema>;
 
 // Responses
-const ZCheckoutStatus = z.enum(['open', 'completed', 'cancelled', 'expired']);
-const ZEmbedMode = z.enum(['redirect', ...EMBEDDED_MODES]);
+export const ZCheckoutStatus = z.enum(['open', 'completed', 'cancelled', 'expired']);
+export const ZEmbedMode = z.enum(['redirect', ...EMBEDDED_MODES]);
 const sessionIdExample = 'cs_4kT9fQ2xVbN8mWcR5yZ1aH7d';
 
 export const ZCreatedCheckoutSession = z
@@ -199,3 +201,47 @@ export const ZCheckoutStateError = ZErrorResponseSchema.extend({
 export const ZCheckoutCancelled = z
   .object({ success: z.literal(true), status: z.literal('cancelled'), redirectUrl: z.string().meta({ description: 'The cancelUrl, unchanged.' }) })
   .meta({ id: 'CheckoutCancelled' });
+
+// GET /api/checkout-sessions (the dashboard's list of one merchant's sessions)
+export const CHECKOUT_LIST_DEFAULT_LIMIT = 25;
+export const CHECKOUT_LIST_MAX_LIMIT = 100;
+
+export const ZListCheckoutSessionsQuerySchema = z.strictObject({
+  merchant_id: z.uuid({ error: required('merchant_id', 'a UUID') }),
+  status: z
+    .enum(ZCheckoutStatus.options, { error: required('status', `one of ${ZCheckoutStatus.options.join(', ')}`) })
+    .optional()
+    .meta({ description: 'Only sessions in this status (as presented: an open session past its deadline is `expired`).' }),
+  limit: pageLimitField(CHECKOUT_LIST_DEFAULT_LIMIT, CHECKOUT_LIST_MAX_LIMIT),
+  cursor: cursorField(isCheckoutSessionId).optional(),
+});
+export type TListCheckoutSessionsQuery = z.infer<typeof ZListCheckoutSessionsQuerySchema>;
+
+export const ZCheckoutAttemptView = z
+  .object({
+    created_at: z.iso.datetime(),
+    outcome: z.enum(['approved', 'declined', 'failed']),
+    code: z.string().nullable().meta({ description: '`card_declined`, `insufficient_funds` or `processor_error`; null when approved.' }),
+    decline_message: z.string().nullable().meta({ description: 'The message the customer saw (a PSP\'s own decline message is masked); null when approved.' }),
+    transaction_id: z.string().nullable(),
+    brand: z.string().nullable(),
+    last4: z.string().nullable(),
+  })
+  .meta({ id: 'CheckoutAttempt', description: 'One charge attempt; card brand and last 4 only.' });
+
+export const ZCheckoutSessionListItem = z
+  .object({
+    id: z.string().meta({ example: 'cs_4kT9fQ2xVbN8mWcR5yZ1aH7d' }),
+    merchant_id: z.string(),
+    status: ZCheckoutStatus.meta({ description: 'An open session past its expiresAt is presented as `expired` (unless a charge that began before the deadline is still running).' }),
+    amount: z.string().meta({ example: '10.50', description: 'Decimal string with the currency\'s minor digits.' }),
+    currency: z.string().meta({ example: 'EUR' }),
+    embed_mode: ZEmbedMode,
+    attempts: z.number().int(),
+    created_at: z.iso.datetime(),
+    expires_at: z.iso.datetime(),
+    completed_at: z.iso.datetime().nullable(),
+    transaction_id: z.string().nullable(),
+    attempt_details: z.array(ZCheckoutAttemptView).meta({ description: 'Every charge attempt, oldest first.' }),
+  })
+  .meta({ id: 'CheckoutSessionListItem' });

@@ -1,21 +1,22 @@
-// The opaque cursor of GET /api/tokens: base64url of the last row's (created_at, id). Rows are ordered
-// created_at DESC, id DESC, so the next page starts strictly after that pair. A cursor that does not
-// decode to exactly this shape is a 400 naming `cursor`, never a silent first page.
+// The opaque cursor of GET /api/tokens (and GET /api/checkout-sessions): base64url of the last row's
+// (created_at, id). Rows are ordered created_at DESC, id DESC, so the next page starts strictly after that
+// pair. A cursor that does not decode to exactly this shape is a 400 naming `cursor`, never a silent first page.
 import { isUuid } from '../http/uuid';
 const ISO_MS = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
-export type TokenCursor = { createdAt: Date; id: string };
+export type PageCursor = { createdAt: Date; id: string };
+export type TokenCursor = PageCursor;
 
 export function encodeCursor(cursor: TokenCursor): string {
   return Buffer.from(`${cursor.createdAt.toISOString()}|${cursor.id}`, 'utf8').toString('base64url');
 }
 
-/** The position a cursor names, or null when it is not one this API issued. */
-export function decodeCursor(raw: string): TokenCursor | null {
+/** The position a cursor names, or null when it is not one this API issued (ids are UUIDs unless `isId` says otherwise). */
+export function decodeCursor(raw: string, isId: (id: string) => boolean = isUuid): TokenCursor | null {
   if (!/^[A-Za-z0-9_-]{1,200}$/.test(raw)) return null;
   const [iso, id, ...rest] = Buffer.from(raw, 'base64url').toString('utf8').split('|');
-  if (rest.length > 0 || !iso || !id || !ISO_MS.test(iso) || !isUuid(id)) return null;
+  if (rest.length > 0 || !iso || !id || !ISO_MS.test(iso) || !isId(id)) return null;
   const createdAt = new Date(iso);
   if (Number.isNaN(createdAt.getTime()) || createdAt.toISOString() !== iso) return null;
-  return { createdAt, id: id.toLowerCase() };
+  return { createdAt, id: isId === isUuid ? id.toLowerCase() : id };
 }

@@ -1,0 +1,70 @@
+// The dashboard's overview figures of one project: tokens stored, checkout sessions by status (an open
+// session past its deadline counts as expired, as every reader presents it), and the account's last 10
+// security-relevant audit rows, presented as GET /api/audit-logs presents them. One query each.
+import { getAccountProjectOrThrow } from '../applications/get-account-project-or-throw';
+import { chainHead } from '../audit/audit-chain';
+import { presentAuditRow } from '../audit/list-audit-logs';
+import type { ZAuditLogView } from '../audit/schemas';
+import type { CheckoutStatus } from '../checkout/checkout-rules';
+import type { Runtime } from '../runtime';
+import type { z } from 'zod';
+
+/** Security-relevant whatever their outcome: key, member, account, MFA, password and session changes, refused calls. */
+export const SECURITY_ACTIONS = [
+  'access.denied',
+  'account.update',
+  'application.rotate_key',
+  'application.delete',
+  'merchant.rotate_key',
+  'merchant.delete',
+  'project.delete',
+  'member.invite',
+  'member.update',
+  'member.remove',
+  'mfa.enable',
+  'mfa.disable',
+  'auth.change_password',
+  'auth.reset_password',
+  'auth.reset_expired_password',
+  'auth.session_revoke',
+  'auth.sessions_revoke_others',
+] as const;
+/** Security-relevant only when they failed: sign-in steps. */
+export const SECURITY_FAILURE_ACTIONS = ['auth.login', 'auth.mfa_verify', 'auth.mfa_verify_backup'] as const;
+export const RECENT_SECURITY_EVENTS = 10;
+
+const STATUSES: CheckoutStatus[] = ['open', 'completed', 'cancelled', 'expired'];
+
+export type ProjectStats = {
+  tokensStored: number;
+  checkoutSessionsByStatus: Record<CheckoutStatus, number>;
+  recentSecurityEvents: z.output<typeof ZAuditLogView>[];
+};
+
+export async function getProjectStats(runtime: Pick<Runtime, 'db'>, options: { accountId: string; projectId: string; now?: Date }): Promise<ProjectStats> {
+  await getAccountProjectOrThrow(runtime, { accountId: options.accountId, projectId: options.projectId });
+  const { prisma } = runtime.db;
+  const now = options.now ?? new Date();
+  const [tokensStored, statusRows, events, head] = await Promise.all([
+    prisma.token.count({ where: { projectId: options.projectId } }),
+    // Lazy expiry as getCheckoutSession applies it, without writing: past its deadline and not held by a live charge.
+    prisma.$queryRaw<{ status: CheckoutStatus; count: number }[]>`
+      SELECT (CASE WHEN status = 'open' AND expires_at <= ${now}::timestamptz AND (charge_lock_id IS NULL OR charge_lock_until < ${now}::timestamptz)
+        THEN 'expired' ELSE status::text END) AS status, count(*)::int AS count
+      FROM checkout_sessions WHERE project_id = ${options.projectId}::uuid GROUP BY 1`,
+    prisma.auditLog.findMany({
+      where: {
+        accountId: options.accountId,
+        OR: [{ action: { in: [...SECURITY_ACTIONS] } }, { action: { in: [...SECURITY_FAILURE_ACTIONS] }, outcome: 'failure' }],
+      },
+      orderBy: { seq: 'desc' },
+      take: RECENT_SECURITY_EVENTS,
+      omit: { seq: false },
+    }),
+    chainHead(runtime.db.sql),
+  ]);
+  const checkoutSessionsByStatus = Object.fromEntries(STATUSES.map((status) => [status, 0])) as Record<CheckoutStatus, number>;
+  for (const row of statusRows) checkoutSessionsByStatus[row.status] += row.count;
+  const sealedUpTo = head ? BigInt(head.last_seq) : 0n;
+  return { tokensStored, checkoutSessionsByStatus, recentSecurityEvents: events.map((row) => presentAuditRow({ ...row, sealed: row.seq <= sealedUpTo })) };
+}

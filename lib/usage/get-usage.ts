@@ -1,0 +1,107 @@
+// Calls per UTC day of one project (optionally one of its applications), counted from the audit log: one
+// aggregate query over audit_logs (index (project_id, created_at)) grouped by day and category. A call is
+// one request id per action: a proxy call that fails after reading its token writes a success row (the
+// token read) and then a failure row under the same request id, and counts once, as a failure. (Calls
+// that reuse one caller-supplied X-Request-Id therefore count once per day and category.) Every day of the
+// range is present, zeros included. Shared by GET /api/usage and the dashboard.
+import { getAccountProjectOrThrow } from '../applications/get-account-project-or-throw';
+import { applicationNotFound } from '../applications/get-application-or-throw';
+import { Prisma } from '../db/generated/client';
+import { VaultError } from '../http/errors';
+import type { Runtime } from '../runtime';
+import { USAGE_CATEGORIES, USAGE_DEFAULT_DAYS, USAGE_MAX_DAYS, type TUsageView, type UsageCategory } from './schemas';
+
+/** The audit action of each category's calls. */
+export const USAGE_ACTIONS: Record<UsageCategory, string> = {
+  tokenize: 'tokenize',
+  proxy: 'proxy.transaction',
+  detokenize: 'detokenize',
+  test_tokens: 'test_token.create',
+};
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const dayOf = (date: Date) => date.toISOString().slice(0, 10);
+const startOf = (day: string) => new Date(`${day}T00:00:00.000Z`);
+
+export type UsageRange = { from: string; to: string; days: string[] };
+
+/**
+ * The UTC days from `from` to `to` inclusive (`YYYY-MM-DD`). Defaults: `to` today, `from` 29 days before
+ * `to`. A 400 naming the field when `to` is before `from` or the range is longer than 366 days.
+ */
+export function usageRange(options: { from?: string; to?: string; now?: Date }): UsageRange {
+  const to = options.to ?? dayOf(options.now ?? new Date());
+  const from = options.from ?? dayOf(new Date(startOf(to).getTime() - (USAGE_DEFAULT_DAYS - 1) * DAY_MS));
+  const count = Math.round((startOf(to).getTime() - startOf(from).getTime()) / DAY_MS) + 1;
+  if (count < 1) {
+    throw VaultError.validation([options.to ? { path: 'to', message: 'to must not be before from' } : { path: 'from', message: 'from must not be after today (UTC) when to is not given' }]);
+  }
+  if (count > USAGE_MAX_DAYS) throw VaultError.validation([{ path: 'from', message: `from must be at most ${USAGE_MAX_DAYS} days before to (inclusive)` }]);
+  const days = Array.from({ length: count }, (_, index) => dayOf(new Date(startOf(from).getTime() + index * DAY_MS)));
+  return { from, to, days };
+}
+
+type UsageRow = { day: string; category: UsageCategory; success: number; failure: number };
+
+const zeros = () => Object.fromEntries(USAGE_CATEGORIES.map((category) => [category, { success: 0, failure: 0 }])) as TUsageView['totals'];
+
+export type GetUsageOptions = {
+  accountId: string;
+  projectId: string;
+  applicationId?: string;
+  /** First UTC day (`YYYY-MM-DD`), inclusive; default 29 days before `to`. */
+  from?: string;
+  /** Last UTC day (`YYYY-MM-DD`), inclusive; default today (UTC). */
+  to?: string;
+  now?: Date;
+};
+
+export async function getUsage(runtime: Pick<Runtime, 'db'>, options: GetUsageOptions): Promise<TUsageView> {
+  const range = usageRange(options);
+  // Another account's project or application is a 404, as everywhere else.
+  await getAccountProjectOrThrow(runtime, { accountId: options.accountId, projectId: options.projectId });
+  const { prisma } = runtime.db;
+  if (options.applicationId) {
+    const application = await prisma.application.findFirst({ where: { id: options.applicationId, projectId: options.projectId }, select: { id: true } });
+    if (!application) throw applicationNotFound();
+  }
+  const start = startOf(range.from);
+  const end = new Date(startOf(range.to).getTime() + DAY_MS);
+  const categoryOf = Prisma.join(
+    USAGE_CATEGORIES.map((category) => Prisma.sql`WHEN ${USAGE_ACTIONS[category]} THEN ${category}`),
+    ' ',
+  );
+  const rows = await prisma.$queryRaw<UsageRow[]>`
+    SELECT to_char(calls.at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, calls.category,
+      (count(*) FILTER (WHERE NOT calls.failed))::int AS success,
+      (count(*) FILTER (WHERE calls.failed))::int AS failure
+    FROM (
+      SELECT min(created_at) AS at, (CASE action ${categoryOf} END)::text AS category, bool_or(outcome = 'failure') AS failed
+      FROM audit_logs
+      WHERE project_id = ${options.projectId}::uuid
+        AND created_at >= ${start}::timestamptz AND created_at < ${end}::timestamptz
+        AND action IN (${Prisma.join(Object.values(USAGE_ACTIONS))})
+        ${options.applicationId ? Prisma.sql`AND application_id = ${options.applicationId}::uuid` : Prisma.empty}
+      GROUP BY request_id, action
+    ) calls
+    GROUP BY 1, 2`;
+  const byDay = new Map(range.days.map((day) => [day, zeros()]));
+  const totals = zeros();
+  for (const row of rows) {
+    const counts = byDay.get(row.day)?.[row.category];
+    if (!counts) continue;
+    counts.success += row.success;
+    counts.failure += row.failure;
+    totals[row.category].success += row.success;
+    totals[row.category].failure += row.failure;
+  }
+  return {
+    project_id: options.projectId,
+    application_id: options.applicationId ?? null,
+    from: range.from,
+    to: range.to,
+    interval: 'day',
+    days: range.days.map((date) => ({ date, ...byDay.get(date)! })),
+    totals,
+  };
+}
