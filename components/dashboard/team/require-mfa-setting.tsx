@@ -8,6 +8,8 @@ import { useApiAction } from '../../ui/use-api-action';
 export function RequireMfaSetting({ enabled, disabledReason }: { enabled: boolean; disabledReason: string | null }) {
   const run = useApiAction();
   const [busy, setBusy] = useState(false);
+  // Shown at once, put back if the API refuses (the page passes a new `key` when the server's value changes).
+  const [checked, setChecked] = useState(enabled);
   return (
     <div className="flex items-start gap-3 px-5 py-4">
       <input
@@ -15,17 +17,19 @@ export function RequireMfaSetting({ enabled, disabledReason }: { enabled: boolea
         type="checkbox"
         role="switch"
         className="mt-0.5 size-4 accent-accent"
-        checked={enabled}
+        checked={checked}
         disabled={!!disabledReason || busy}
         aria-describedby={disabledReason ? 'require-mfa-hint require-mfa-reason' : 'require-mfa-hint'}
         title={disabledReason ?? undefined}
         onChange={async (event) => {
           const next = event.target.checked;
           setBusy(true);
-          await run('PUT', '/api/account', {
+          setChecked(next);
+          const result = await run('PUT', '/api/account', {
             body: { require_mfa: next },
             success: next ? 'Two-step verification is now required for every member' : 'Two-step verification is no longer required',
           });
+          if (!result.ok) setChecked(!next);
           setBusy(false);
         }}
       />

@@ -25,8 +25,9 @@ export default async function ProjectLayout({ children, params }: { children: Re
       </a>
       <aside className="hidden border-r border-line bg-surface lg:block">
         <div className="sticky top-0 space-y-5 p-4">
-          <Link href={context.base} aria-label="Dashboard home" className="block">
+          <Link href={context.base} className="block">
             <Logo />
+            <span className="sr-only"> dashboard home</span>
           </Link>
           {switcher}
           <SidebarNav base={context.base} />

@@ -43,7 +43,7 @@ export default async function TeamPage({ params }: ProjectPageProps) {
         <MembersTable members={rows} editable={can.manage} />
       </Panel>
       <Panel title="Account security">
-        <RequireMfaSetting enabled={account.require_mfa} disabledReason={requireMfaReason} />
+        <RequireMfaSetting key={String(account.require_mfa)} enabled={account.require_mfa} disabledReason={requireMfaReason} />
         {ownMfa.enabled ? null : (
           <p className="border-t border-line px-5 py-3 text-xs text-muted">
             Your own two-step verification is off. <a className="text-accent underline" href={`${base}/settings`}>Turn it on in Settings</a>.
