@@ -17,7 +17,18 @@ export type ApiKeyPrincipal = {
     /** The destination allow-list (null: any public host), cached with the key like its permissions. */
     allowedProxyHosts: string[] | null;
   };
+  /**
+   * True when the key is the application's previous key, accepted during its rotation grace period: the
+   * call's audit row then says so (`resource` PREVIOUS_KEY_RESOURCE). Cached with the principal, so free.
+   */
+  viaPreviousKey?: boolean;
 };
+
+/** The audit `resource` of a call authenticated by an application's previous key (grace period). */
+export const PREVIOUS_KEY_RESOURCE = 'api_key:previous';
+
+/** The resource an audit row of this principal's call names when its route names none. */
+export const principalResource = (principal: ApiKeyPrincipal | undefined): string | null => (principal?.viaPreviousKey ? PREVIOUS_KEY_RESOURCE : null);
 
 /** The project columns a principal carries, and the principal's project made from them. */
 export const PRINCIPAL_PROJECT_COLUMNS = { ...PROJECT_KEY_COLUMNS, accountId: true, environment: true, pubKeyHash: true, allowedProxyHosts: true } as const;
@@ -60,10 +71,11 @@ export async function authenticateApiKey(runtime: Pick<Runtime, 'db'>, rawKey: s
   });
   if (!application || application.revokedAt) throw new VaultError('invalid_api_key', messages.invalidApiKey);
   const { project: row, revokedAt: _revoked, keyHash: currentHash, previousKeyExpiresAt, ...app } = application;
-  const principal = { application: app, project: principalProject(row) };
+  const principal: ApiKeyPrincipal = { application: app, project: principalProject(row) };
   if (currentHash === keyHash) {
     rememberPrincipal(keyHash, principal, now);
   } else if (previousKeyExpiresAt) {
+    principal.viaPreviousKey = true;
     // A previous key is cached no longer than its grace period: the entry lives API_KEY_CACHE_MS from
     // the `now` it is stored with, so that `now` is moved back when the grace period ends sooner.
     rememberPrincipal(keyHash, principal, Math.min(now, previousKeyExpiresAt.getTime() - API_KEY_CACHE_MS));

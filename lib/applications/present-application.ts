@@ -14,6 +14,8 @@ export const applicationColumns = {
   provisioning: true,
   keyPrefix: true,
   lastUsedAt: true,
+  previousKeyExpiresAt: true,
+  keyRotatedAt: true,
   createdAt: true,
 } as const;
 
@@ -26,10 +28,20 @@ export type ApplicationRow = {
   provisioning: boolean;
   keyPrefix: string;
   lastUsedAt: Date | null;
+  previousKeyExpiresAt: Date | null;
+  keyRotatedAt: Date | null;
   createdAt: Date;
 };
 
-export function presentApplication(row: ApplicationRow): z.output<typeof ZApplicationView> {
+/** A row with the uses of its previous key since the rotation (null: no grace period running). */
+export type ApplicationViewRow = ApplicationRow & { previousKeyUses: number | null };
+
+/** Whether the previous key still works at `now` (a rotation's grace period is running). */
+export const graceActive = (row: Pick<ApplicationRow, 'previousKeyExpiresAt'>, now = Date.now()) =>
+  row.previousKeyExpiresAt !== null && row.previousKeyExpiresAt.getTime() > now;
+
+export function presentApplication(row: ApplicationViewRow): z.output<typeof ZApplicationView> {
+  const grace = graceActive(row);
   return {
     id: row.id,
     name: row.name,
@@ -37,6 +49,8 @@ export function presentApplication(row: ApplicationRow): z.output<typeof ZApplic
     permissions: presentPermissions(row),
     key_prefix: row.keyPrefix,
     last_used_at: row.lastUsedAt?.toISOString() ?? null,
+    previous_key_expires_at: grace ? row.previousKeyExpiresAt!.toISOString() : null,
+    previous_key_uses: grace ? (row.previousKeyUses ?? 0) : null,
     created_at: row.createdAt.toISOString(),
   };
 }

@@ -28,6 +28,7 @@ export async function rotateApplicationKey(
         keyPrefix: key.prefix,
         previousKeyHash: previousKeyExpiresAt ? current.keyHash : null,
         previousKeyExpiresAt,
+        keyRotatedAt: new Date(),
       },
     });
     forgetApplication(application.id);

@@ -126,12 +126,21 @@ export const ZApplicationView = z
     permissions: ZApplicationPermissionsView,
     key_prefix: z.string().meta({ description: 'The first characters of the key; never the key itself.' }),
     last_used_at: z.iso.datetime().nullable(),
+    previous_key_expires_at: z.iso
+      .datetime()
+      .nullable()
+      .meta({ description: 'While a rotation\'s grace period runs: when the previous key stops working; null otherwise.' }),
+    previous_key_uses: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: 'While a grace period runs: how many calls the previous key authenticated since the rotation (audit rows with `resource` `api_key:previous`); null otherwise.' }),
     created_at: z.iso.datetime(),
   })
   .meta({ id: 'Application' });
 
-/** A new application: its API key, shown this once (no prefix or last use yet). */
-export const ZCreatedApplication = ZApplicationView.omit({ key_prefix: true, last_used_at: true })
+/** A new application: its API key, shown this once (no prefix, last use or previous key yet). */
+export const ZCreatedApplication = ZApplicationView.omit({ key_prefix: true, last_used_at: true, previous_key_expires_at: true, previous_key_uses: true })
   .extend({ api_key: z.string().meta({ description: 'Shown this once; only a hash is stored.' }) })
   .meta({ id: 'CreatedApplication' });
 

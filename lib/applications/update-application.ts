@@ -5,12 +5,13 @@
 import { forgetApplication } from '../accounts/api-key-cache';
 import type { Runtime } from '../runtime';
 import { applicationNotFound, getApplicationOrThrow } from './get-application-or-throw';
-import type { ApplicationRow } from './present-application';
+import { getApplicationView } from './get-application-view';
+import type { ApplicationViewRow } from './present-application';
 
 export async function updateApplication(
   runtime: Pick<Runtime, 'db'>,
   options: { accountId: string; applicationId: string; name?: string; tokenization?: boolean; detokenize?: boolean; provisioning?: boolean },
-): Promise<ApplicationRow> {
+): Promise<ApplicationViewRow> {
   const current = await getApplicationOrThrow(runtime, options);
   const updated = await runtime.db.prisma.application.updateMany({
     where: { id: current.id, revokedAt: null },
@@ -23,6 +24,5 @@ export async function updateApplication(
   });
   forgetApplication(current.id);
   if (updated.count === 0) throw applicationNotFound();
-  const { environment: _environment, ...application } = await getApplicationOrThrow(runtime, options);
-  return application;
+  return getApplicationView(runtime, options);
 }

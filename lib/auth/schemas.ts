@@ -80,6 +80,9 @@ export const ZMfaSetup = z.object({
   backup_codes: z.array(z.string()).meta({ description: 'Shown once, at setup.' }),
 });
 
+export const ZMfaBackupCodesResponse = flatResponse('MfaBackupCodesResponse', {
+  backup_codes: z.array(z.string()).meta({ description: '10 new single-use codes (`xxxx-xxxx`), shown this once.' }),
+});
 export const ZMfaDisabledResponse = flatResponse('MfaDisabledResponse', { enabled: z.literal(false), message: z.string().meta({ description: '`MFA disabled`.' }) });
 export const ZMfaSettingsResponse = z
   .union([

@@ -4,6 +4,7 @@ import {
   assertPubKey,
   assertTokenizationPermission,
   authenticateApiKey,
+  principalResource,
   type ApiKeyPrincipal,
 } from '../accounts/authenticate-api-key';
 import { recordAudit, type AuditEntry } from '../audit/record-audit';
@@ -111,6 +112,7 @@ export function apiRoute(options: ApiRouteOptions, handler: (call: ApiCall) => P
             projectId: principal!.project.id,
             applicationId: principal!.application.id,
             userId,
+            resource: principalResource(principal),
             ip,
           }),
           json: (status, payload) => jsonResponse(status, payload, requestId),
@@ -137,7 +139,8 @@ export function apiRoute(options: ApiRouteOptions, handler: (call: ApiCall) => P
         applicationId: principal?.application.id,
         userId,
         tokenId: audit.tokenId,
-        resource: audit.resource,
+        // The route's own resource, else which key authenticated the call (its previous key: grace period).
+        resource: audit.resource ?? principalResource(principal),
         ip,
       });
     }

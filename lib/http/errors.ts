@@ -33,6 +33,12 @@ export const errorStatus = {
   method_not_allowed: 405,
   idempotency_in_progress: 409,
   conflict: 409,
+  /** DELETE /api/applications/{id}/previous-key without a running grace period. */
+  no_grace_period: 409,
+  /** POST /api/members/{id}/resend-invitation for a member who has accepted the invitation. */
+  not_invited: 409,
+  /** POST /user/settings/mfa/backup-codes while MFA is off. */
+  mfa_not_enabled: 409,
   session_completed: 409,
   session_cancelled: 409,
   attempts_exhausted: 409,

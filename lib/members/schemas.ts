@@ -28,6 +28,10 @@ export const ZMemberView = z
     name: z.string().nullable(),
     role: z.enum(['owner', 'admin', 'developer', 'viewer']),
     mfa_enabled: z.boolean().meta({ description: 'Whether the user has turned on two-factor authentication.' }),
+    status: z
+      .enum(['active', 'invited'])
+      .meta({ description: '`invited`: invited by mail and has not chosen a password yet (the invitation is pending, even when its link expired); `active` otherwise.' }),
+    invited_at: z.iso.datetime().nullable().meta({ description: 'When the latest invitation mail was sent; null for members who were never invited.' }),
     created_at: z.iso.datetime(),
   })
   .meta({ id: 'Member' });

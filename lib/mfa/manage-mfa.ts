@@ -2,6 +2,7 @@
 // code, and check codes at login. Secrets are sealed under a master-derived key; backup codes are keyed
 // hashes, each usable once; a TOTP code is refused the second time (replay guard in the store).
 import type { z } from 'zod';
+import { checkCodeCountingFailures } from '../auth/lockout';
 import type { ZMfaSetup, ZMfaStatus } from '../auth/schemas';
 import { VaultError } from '../http/errors';
 import type { Runtime } from '../runtime';
@@ -12,14 +13,25 @@ type MfaRuntime = Pick<Runtime, 'db' | 'keyring' | 'store' | 'config'>;
 
 const invalidCode = () => new VaultError('invalid_credentials', 'Invalid MFA code');
 
+export const MFA_NOT_ENABLED = 'MFA is not enabled';
+
+/** The writes that replace a user's backup codes with new ones (in the caller's transaction). */
+function replaceBackupCodes(runtime: MfaRuntime, userId: string) {
+  const backup = newBackupCodes(runtime.keyring.serviceKey('backup-codes'));
+  const { prisma } = runtime.db;
+  return {
+    codes: backup.codes,
+    writes: [prisma.backupCode.deleteMany({ where: { userId } }), prisma.backupCode.createMany({ data: backup.hashes.map((codeHash) => ({ userId, codeHash })) })] as const,
+  };
+}
+
 export async function startMfaSetup(runtime: MfaRuntime, options: { userId: string; email: string }): Promise<z.output<typeof ZMfaSetup>> {
   const secret = await newTotpSecret();
-  const backup = newBackupCodes(runtime.keyring.serviceKey('backup-codes'));
+  const backup = replaceBackupCodes(runtime, options.userId);
   const { prisma } = runtime.db;
   await prisma.$transaction([
     prisma.user.update({ where: { id: options.userId }, data: { mfaPendingSecret: sealTotpSecret(runtime.keyring.serviceKey('totp'), options.userId, secret) as Buffer<ArrayBuffer> } }),
-    prisma.backupCode.deleteMany({ where: { userId: options.userId } }),
-    prisma.backupCode.createMany({ data: backup.hashes.map((codeHash) => ({ userId: options.userId, codeHash })) }),
+    ...backup.writes,
   ]);
   const uri = totpUri({ secret, accountName: options.email, issuer: 'Vault' });
   return { totp_uri: uri, qr_code: await totpQrDataUrl(uri), backup_codes: backup.codes };
@@ -50,6 +62,20 @@ export async function useBackupCode(runtime: MfaRuntime, options: { userId: stri
   if (index < 0) throw invalidCode();
   const { count } = await prisma.backupCode.updateMany({ where: { id: codes[index]!.id, usedAt: null }, data: { usedAt: new Date() } });
   if (count !== 1) throw invalidCode();
+}
+
+/**
+ * New backup codes for an MFA-enabled user, proven by a current TOTP code: the earlier codes (used or not)
+ * stop working. 409 `mfa_not_enabled` while MFA is off; a wrong code counts towards the account lockout
+ * (and every code is refused while locked), as when turning MFA off.
+ */
+export async function regenerateBackupCodes(runtime: MfaRuntime, options: { userId: string; code: string }): Promise<string[]> {
+  const user = await runtime.db.prisma.user.findUniqueOrThrow({ where: { id: options.userId }, select: { mfaEnabled: true } });
+  if (!user.mfaEnabled) throw new VaultError('mfa_not_enabled', MFA_NOT_ENABLED);
+  await checkCodeCountingFailures(runtime, { userId: options.userId }, () => checkTotpCode(runtime, options));
+  const backup = replaceBackupCodes(runtime, options.userId);
+  await runtime.db.prisma.$transaction([...backup.writes]);
+  return backup.codes;
 }
 
 export async function disableMfa(runtime: MfaRuntime, options: { userId: string; code: string }): Promise<void> {

@@ -142,6 +142,8 @@ describe('applications — happy', () => {
         permissions: { tokenization: { allowed: true }, detokenize: { allowed: true }, provisioning: { allowed: true } },
         key_prefix: created.api_key.slice(0, 12),
         last_used_at: null,
+        previous_key_expires_at: null,
+        previous_key_uses: null,
         created_at: created.created_at,
       },
     });
@@ -170,7 +172,8 @@ describe('applications — happy', () => {
     ];
     for (const text of texts) {
       expect(text).toContain(created.id);
-      for (const forbidden of ['api_key', 'key_hash', 'keyHash', 'previous_key', created.api_key, sha256Hex(created.api_key)]) expect(text).not.toContain(forbidden);
+      // (The view's `previous_key_expires_at` / `previous_key_uses` are fine; the previous key's hash is not.)
+      for (const forbidden of ['api_key', 'key_hash', 'keyHash', 'previous_key_hash', 'previousKeyHash', created.api_key, sha256Hex(created.api_key)]) expect(text).not.toContain(forbidden);
       for (const key of issuedKeys) expect(text).not.toContain(key);
     }
   });

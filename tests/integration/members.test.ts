@@ -73,7 +73,7 @@ describe('happy', () => {
       expect(response.status).toBe(200);
       expect(response.json.success).toBe(true);
       expect(response.json.data.slice(0, 4)).toEqual(
-        (['owner', 'admin', 'developer', 'viewer'] as const).map((r) => ({ id: users[r].id, email: users[r].email, name: `${r} user`, role: r, mfa_enabled: false, created_at: ISO })),
+        (['owner', 'admin', 'developer', 'viewer'] as const).map((r) => ({ id: users[r].id, email: users[r].email, name: `${r} user`, role: r, mfa_enabled: false, status: 'active', invited_at: null, created_at: ISO })),
       );
       expect(response.text).not.toMatch(/argon2|password/i);
     }
@@ -83,7 +83,7 @@ describe('happy', () => {
     const email = newEmail();
     const response = await as('admin', 'POST', '/api/members', { email: email.toUpperCase(), role: 'developer', name: 'New Dev' });
     expect(response.status).toBe(201);
-    expect(response.json).toEqual({ success: true, data: { id: UUID, email, name: 'New Dev', role: 'developer', mfa_enabled: false, created_at: ISO } });
+    expect(response.json).toEqual({ success: true, data: { id: UUID, email, name: 'New Dev', role: 'developer', mfa_enabled: false, status: 'invited', invited_at: ISO, created_at: ISO } });
     expect(await auditOf(response)).toMatchObject({ action: 'member.invite', outcome: 'success', statusCode: 201, userId: users.admin.id });
 
     const mail = (await readOutbox(vault.runtime.mailDataDir)).find((message) => message.to.includes(email));
@@ -151,7 +151,7 @@ describe('happy', () => {
     const target = await extraMember('developer');
     const response = await as('admin', 'PUT', `/api/members/${target.id}`, { name: 'Renamed' });
     expect(response.status).toBe(200);
-    expect(response.json).toEqual({ success: true, data: { id: target.id, email: target.email, name: 'Renamed', role: 'developer', mfa_enabled: false, created_at: ISO } });
+    expect(response.json).toEqual({ success: true, data: { id: target.id, email: target.email, name: 'Renamed', role: 'developer', mfa_enabled: false, status: 'active', invited_at: null, created_at: ISO } });
     expect(await auditOf(response)).toMatchObject({ action: 'member.update', outcome: 'success', userId: users.admin.id });
     expect((await verify(target.token)).status).toBe(200);
   });
@@ -226,7 +226,7 @@ describe('error', () => {
     expect(await auditOf(remove)).toMatchObject({ action: 'member.remove', outcome: 'failure', statusCode: 409, userId: stranger.id });
     expect((await verify(tokens.stranger)).status).toBe(200);
     expect((await as('stranger', 'GET', '/api/members')).json.data).toEqual([
-      { id: stranger.id, email: stranger.email, name: 'Stranger', role: 'owner', mfa_enabled: false, created_at: ISO },
+      { id: stranger.id, email: stranger.email, name: 'Stranger', role: 'owner', mfa_enabled: false, status: 'active', invited_at: null, created_at: ISO },
     ]);
   });
 

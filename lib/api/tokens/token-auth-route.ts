@@ -8,7 +8,7 @@
 // who must still enrol in MFA (lib/accounts/mfa-enrolment.ts), as every session route does.
 // One audit row per attempt once the runtime is up, success or failure, with who (user and/or
 // application), the project, the token and the outcome. Never a body.
-import { assertTokenizationPermission, authenticateApiKey } from '../../accounts/authenticate-api-key';
+import { assertTokenizationPermission, authenticateApiKey, principalResource } from '../../accounts/authenticate-api-key';
 import { assertMfaEnrolled } from '../../accounts/mfa-enrolment';
 import { recordAudit } from '../../audit/record-audit';
 import { hybridUserId } from '../../auth/hybrid-user';
@@ -40,7 +40,7 @@ export type TokenAuthCall = {
   json(status: number, body: unknown): Response;
 };
 
-type Actor = { accountId: string | null; userId: string | null; applicationId: string | null; projectId: string | null };
+type Actor = { accountId: string | null; userId: string | null; applicationId: string | null; projectId: string | null; resource: string | null };
 
 
 async function authenticate(runtime: Runtime, request: Request, roles: readonly SessionUser['role'][], actor: Actor): Promise<TokenScope> {
@@ -50,6 +50,7 @@ async function authenticate(runtime: Runtime, request: Request, roles: readonly 
     actor.accountId = principal.project.accountId;
     actor.applicationId = principal.application.id;
     actor.projectId = principal.project.id;
+    actor.resource = principalResource(principal);
     assertTokenizationPermission(principal);
     actor.userId = await hybridUserId(runtime, request, principal);
     return { projectId: principal.project.id };
@@ -66,7 +67,7 @@ async function authenticate(runtime: Runtime, request: Request, roles: readonly 
 function tokenAuthRoute(options: { action: string; roles: readonly SessionUser['role'][] }, handler: (call: TokenAuthCall) => Promise<Response>) {
   return async function route(request: Request, context?: RouteContext): Promise<Response> {
     const requestId = requestIdFor(request);
-    const actor: Actor = { accountId: null, userId: null, applicationId: null, projectId: null };
+    const actor: Actor = { accountId: null, userId: null, applicationId: null, projectId: null, resource: null };
     const audit: TokenAuthCall['audit'] = {};
     let runtime: Runtime | undefined;
     let response: Response;
@@ -99,6 +100,7 @@ function tokenAuthRoute(options: { action: string; roles: readonly SessionUser['
         applicationId: actor.applicationId,
         projectId: audit.projectId ?? actor.projectId,
         tokenId: audit.tokenId,
+        resource: actor.resource,
         ip: clientIp(request),
       });
     }

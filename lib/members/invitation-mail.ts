@@ -1,0 +1,24 @@
+// The invitation link of a member: a single-use `invite` reset token (valid INVITE_TTL_MS, stored as its
+// SHA-256 only) and the mail that carries it. Used by the invitation and by its resending.
+import { passwordLink } from '../auth/reset-tokens';
+import { sha256Hex } from '../crypto/hash';
+import { randomBase62 } from '../crypto/random';
+import type { Runtime } from '../runtime';
+import type { MemberRole } from './present-member';
+
+export const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** A new invitation token and the row to store for it (the token itself goes only into the mail). */
+export function newInviteToken(): { token: string; row: { tokenHash: string; purpose: 'invite'; expiresAt: Date } } {
+  const token = randomBase62(43);
+  return { token, row: { tokenHash: sha256Hex(token), purpose: 'invite', expiresAt: new Date(Date.now() + INVITE_TTL_MS) } };
+}
+
+export async function sendInvitationMail(runtime: Pick<Runtime, 'config' | 'mailer'>, options: { email: string; role: MemberRole; token: string }): Promise<void> {
+  const link = passwordLink(runtime.config.APP_URL, options.token);
+  await runtime.mailer.send({
+    to: options.email,
+    subject: 'You have been invited to the vault',
+    text: `You have been invited to join an account on the vault as ${options.role}.\n\nChoose your password here (the link is valid for 7 days and works once):\n${link}\n\nIf you did not expect this invitation, ignore this mail.\n`,
+  });
+}
