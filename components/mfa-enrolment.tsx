@@ -85,7 +85,7 @@ export function MfaEnrolment({ alreadyEnabled, email, continueHref }: { alreadyE
         {/* eslint-disable-next-line @next/next/no-img-element -- a data: URL from the API */}
         {/* The QR code keeps a white quiet zone in both themes: scanners need the contrast. */}
         <img src={setup.qrCode} alt="QR code for your authenticator app" width={180} height={180} className="rounded-lg bg-[#fff] p-2" />
-        <div className="min-w-0 flex-1 space-y-2 text-sm text-muted">
+        <div className="min-w-56 flex-1 space-y-2 text-sm text-muted">
           <p>Scan the QR code with your authenticator app, or enter this key:</p>
           <p className="font-mono break-all text-strong" data-testid="totp-secret">
             {setup.secret}

@@ -38,7 +38,7 @@ async function backupSignIn(request: APIRequestContext, email: string, password:
 
 test.describe('dashboard settings', () => {
   test('a member enrols in two-step verification, saves the backup codes once, regenerates them, and turns it off', async ({ page, request }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(120_000);
     const member = await createMember(request, 'developer');
     const base = await testProjectBase(request, await apiToken(request));
     await signIn(page, member.email, member.password);

@@ -7,9 +7,9 @@ import type { MemberRole } from '../members/present-member';
 export const MEMBER_ROLES: readonly MemberRole[] = ['owner', 'admin', 'developer', 'viewer'];
 
 export const MEMBER_RULE_REASONS = {
-  keepOwner: 'The account must keep an owner: make another member owner first.',
-  ownerOnly: 'Only an owner can change or remove an owner.',
-  grantOwner: 'Only an owner can make someone an owner.',
+  keepOwner: 'The account must keep an owner.',
+  ownerOnly: 'Only an owner can change an owner.',
+  grantOwner: 'Only an owner can make an owner.',
 } as const;
 
 export type MemberActions = {

@@ -3,7 +3,6 @@
 // an admin facing an owner), the select is disabled and points at the visible reason (`reasonId`).
 import { useState } from 'react';
 import type { MemberRole } from '../../../lib/members/present-member';
-import { inputClass } from '../../ui/form-field';
 import { useApiAction } from '../../ui/use-api-action';
 import type { TeamMember } from './types';
 
@@ -15,7 +14,7 @@ export function MemberRoleSelect({ member, editable, reasonId }: { member: TeamM
   return (
     <select
       aria-label={`Role of ${member.email}`}
-      className={`${inputClass} w-32 py-1`}
+      className="w-32 rounded-md border border-line bg-bg px-2 py-1 text-sm text-strong focus:border-accent disabled:cursor-not-allowed disabled:opacity-60"
       value={member.role}
       disabled={!!reason || busy}
       title={reason ?? undefined}

@@ -44,7 +44,7 @@ export function MembersTable({ members, editable }: { members: TeamMember[]; edi
           <div className="space-y-1">
             <MemberRowActions member={member} reasonId={reasonId(member)} />
             {reason && (
-              <p id={reasonId(member)} className="max-w-56 whitespace-normal text-right text-xs text-muted" data-testid="member-rule">
+              <p id={reasonId(member)} className="text-right text-xs text-muted" data-testid="member-rule">
                 {reason}
               </p>
             )}

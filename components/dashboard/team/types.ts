@@ -3,5 +3,4 @@
 import type { MemberActions } from '../../../lib/dashboard/member-actions';
 import type { PresentedMember } from '../../../lib/members/present-member';
 
-// status/invited_at: the member view's pending-invitation fields (optional until that API lands here).
-export type TeamMember = PresentedMember & { status?: 'active' | 'invited'; invited_at?: string | null; actions: MemberActions; self: boolean };
+export type TeamMember = PresentedMember & { actions: MemberActions; self: boolean };
