@@ -1,10 +1,10 @@
 'use client';
 // The account's members: name and email, role (editable by owners and admins within the rules), two-step
-// verification, status (active, or invited and when), joined, and the row's actions. A rule that holds a
+// verification, status (active, or invited and when), and the row's actions. A rule that holds a
 // row's action is written under it, and the held controls point at that text.
 import { Badge } from '../../ui/badge';
 import { column, DataTable, type Column } from '../../ui/data-table';
-import { formatDate, formatDateTime } from '../../ui/format';
+import { formatDate } from '../../ui/format';
 import { MemberRoleSelect } from './member-role-select';
 import { MemberRowActions } from './member-row-actions';
 import type { TeamMember } from './types';
@@ -22,19 +22,18 @@ export function MembersTable({ members, editable }: { members: TeamMember[]; edi
         {member.name && <p className="text-xs text-muted">{member.email}</p>}
       </div>
     )),
-    column('role', 'Role', (member) => <MemberRoleSelect member={member} editable={editable} reasonId={reasonId(member)} />),
+    column('role', 'Role', (member) => <MemberRoleSelect key={member.role} member={member} editable={editable} reasonId={reasonId(member)} />),
     column('mfa', 'Two-step', (member) => <Badge tone={member.mfa_enabled ? 'ok' : 'neutral'}>{member.mfa_enabled ? 'On' : 'Off'}</Badge>),
     column('status', 'Status', (member) =>
       member.status === 'invited' ? (
         <div>
           <Badge tone="warn">Invited</Badge>
-          <p className="mt-1 text-xs text-muted">sent {formatDateTime(member.invited_at)}</p>
+          <p className="mt-1 text-xs text-muted">sent {formatDate(member.invited_at)}</p>
         </div>
       ) : (
         <Badge tone="ok">Active</Badge>
       ),
     ),
-    column('created', 'Added', (member) => formatDate(member.created_at)),
   ];
   if (editable) {
     columns.push(
@@ -44,7 +43,7 @@ export function MembersTable({ members, editable }: { members: TeamMember[]; edi
           <div className="space-y-1">
             <MemberRowActions member={member} reasonId={reasonId(member)} />
             {reason && (
-              <p id={reasonId(member)} className="text-right text-xs text-muted" data-testid="member-rule">
+              <p id={reasonId(member)} className="ml-auto w-40 whitespace-normal text-right text-xs text-muted" data-testid="member-rule">
                 {reason}
               </p>
             )}
