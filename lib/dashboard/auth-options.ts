@@ -26,8 +26,7 @@ const SECOND_FACTOR_PROVIDER = 'mfa';
 type SignedInUser = User & { vaultToken: string };
 
 /** The dashboard's view of the signed-in user (never the token: the cookie is HttpOnly for a reason). */
-/** `sessionId`: the session row this browser signed in with (Settings marks it as "This device"). */
-export type DashboardUser = { id: string; email: string; name: string | null; role: string; accountId: string; sessionId?: string };
+export type DashboardUser = { id: string; email: string; name: string | null; role: string; accountId: string };
 
 const ZSecondFactorSchema = ZMfaVerifyRequestSchema.extend({ factor: z.enum(['totp', 'backup']).default('totp') });
 
@@ -152,7 +151,6 @@ export function dashboardAuthOptions(runtime: Runtime): AuthOptions {
           name: typeof token.name === 'string' ? token.name : null,
           role: String(token.role),
           accountId: String(token.accountId),
-          sessionId: String(token.sid),
         };
         return { expires: session.expires, user } as typeof session;
       },

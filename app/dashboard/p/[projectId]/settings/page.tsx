@@ -10,7 +10,7 @@ import { MfaEnrolment } from '../../../../../components/mfa-enrolment';
 import { DetailList } from '../../../../../components/ui/drawer';
 import { PageHeader, Panel } from '../../../../../components/ui/panel';
 import { listUserSessions } from '../../../../../lib/auth/list-user-sessions';
-import { currentDashboardUser } from '../../../../../lib/dashboard/current-user';
+import { currentDashboardSessionId } from '../../../../../lib/dashboard/current-user';
 import { summariseUserAgent } from '../../../../../lib/dashboard/user-agent';
 import { mfaStatus } from '../../../../../lib/mfa/manage-mfa';
 import { loadDashboardContext, type ProjectPageProps } from '../dashboard-context';
@@ -18,10 +18,10 @@ import { loadDashboardContext, type ProjectPageProps } from '../dashboard-contex
 export default async function SettingsPage({ params }: ProjectPageProps) {
   const { projectId } = await params;
   const { runtime, user } = await loadDashboardContext(projectId, '/settings');
-  const signedIn = await currentDashboardUser();
+  const currentSessionId = await currentDashboardSessionId();
   const [mfa, sessions] = await Promise.all([
     mfaStatus(runtime, user.id),
-    listUserSessions(runtime, { userId: user.id, currentSessionId: signedIn?.sessionId ?? '' }),
+    listUserSessions(runtime, { userId: user.id, currentSessionId: currentSessionId ?? '' }),
   ]);
   const rows = sessions.map((session) => ({ id: session.id, device: summariseUserAgent(session.user_agent), ip: session.ip, created_at: session.created_at, last_seen_at: session.last_seen_at, current: session.current }));
   const others = rows.filter((session) => !session.current).length;
