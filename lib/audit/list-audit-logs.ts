@@ -13,6 +13,11 @@ export const ZAuditLogQuerySchema = z.object({
   actor: z.uuid({ error: 'actor must be a user or application id' }).optional(),
   action: z.string().max(64).optional(),
   outcome: z.enum(['success', 'failure'], { error: "outcome must be 'success' or 'failure'" }).optional(),
+  token: z
+    .string({ error: 'token must be a string' })
+    .max(100, 'token must be at most 100 characters')
+    .optional()
+    .meta({ description: 'A token value (`tok_…`) of the account: its trail (creation, proxy uses, reveals, deletion while it existed). A token the account does not have (another account\'s, deleted, unknown) lists nothing.' }),
   from: z.iso.datetime({ offset: true, error: 'from must be an ISO 8601 date-time' }).optional(),
   to: z.iso.datetime({ offset: true, error: 'to must be an ISO 8601 date-time' }).optional(),
   limit: z.coerce.number({ error: 'limit must be a number' }).int('limit must be a whole number').min(1, 'limit must be 1 to 100').max(100, 'limit must be 1 to 100').default(50),
@@ -59,6 +64,12 @@ export async function listAuditLogs(runtime: Pick<Runtime, 'db'>, options: { acc
     const deletedOfAccount = !project && (await prisma.auditLog.findFirst({ where: { accountId, projectId: query.project_id }, select: { id: true } }));
     if (!project && !deletedOfAccount) throw new VaultError('not_found', 'Project not found');
   }
+  // A token's rows are its project's, from its creation on (the creation's row has the token's created_at):
+  // the (project_id, created_at) index narrows them, token_id picks them. No token of the account: no rows.
+  const token = query.token
+    ? await prisma.token.findFirst({ where: { token: query.token, project: { accountId } }, select: { id: true, projectId: true, createdAt: true } })
+    : undefined;
+  if (token === null) return { rows: [], nextCursor: null };
   const [projects, users, head] = await Promise.all([
     prisma.project.findMany({ where: { accountId }, select: { id: true } }),
     prisma.user.findMany({ where: { accountId }, select: { id: true } }),
@@ -70,7 +81,11 @@ export async function listAuditLogs(runtime: Pick<Runtime, 'db'>, options: { acc
   const ofAccount = { OR: [{ accountId }, { accountId: null, OR: [{ projectId: { in: projects.map((p) => p.id) } }, { userId: { in: users.map((u) => u.id) } }] }] };
   const rows = await prisma.auditLog.findMany({
     where: {
-      AND: [ofAccount, ...(query.actor ? [{ OR: [{ userId: query.actor }, { applicationId: query.actor }] }] : [])],
+      AND: [
+        ofAccount,
+        ...(query.actor ? [{ OR: [{ userId: query.actor }, { applicationId: query.actor }] }] : []),
+        ...(token ? [{ projectId: token.projectId, createdAt: { gte: token.createdAt }, tokenId: token.id }] : []),
+      ],
       ...(query.project_id ? { projectId: query.project_id } : {}),
       ...(query.action ? { action: query.action } : {}),
       ...(query.outcome ? { outcome: query.outcome } : {}),

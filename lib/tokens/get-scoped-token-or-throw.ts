@@ -2,6 +2,7 @@
 // one and a value that is not even token-shaped are the same 404 `Token not found`.
 import type { Runtime } from '../runtime';
 import { tokenColumns, type TokenRow } from './present-token';
+import { withTokenCreators, type TokenCreator } from './token-creators';
 import { assertTokenShape, scopeWhere, tokenNotFound, type TokenScope } from './token-scope';
 
 export async function getScopedTokenOrThrow(runtime: Pick<Runtime, 'db'>, options: { scope: TokenScope; token: string }): Promise<TokenRow> {
@@ -12,4 +13,10 @@ export async function getScopedTokenOrThrow(runtime: Pick<Runtime, 'db'>, option
   });
   if (!row) throw tokenNotFound();
   return row;
+}
+
+/** The same token as its view shows it: with who created it. */
+export async function getScopedTokenView(runtime: Pick<Runtime, 'db'>, options: { scope: TokenScope; token: string }): Promise<TokenRow & { createdBy: TokenCreator }> {
+  const [row] = await withTokenCreators(runtime, [await getScopedTokenOrThrow(runtime, options)]);
+  return row!;
 }

@@ -1,10 +1,12 @@
 // The tokens of the caller's account (joined through the project), newest first, one page at a time:
 // ordered created_at DESC, id DESC (a total order, so pages never overlap or skip), the next page
-// starting strictly after the cursor's (created_at, id). Masked fields only.
+// starting strictly after the cursor's (created_at, id). Masked fields only, and who created each token.
 import { getAccountProjectOrThrow } from '../applications/get-account-project-or-throw';
 import type { Runtime } from '../runtime';
 import { encodeCursor, type TokenCursor } from './cursor';
 import { tokenColumns, type TokenRow } from './present-token';
+import { FINGERPRINT_LENGTH } from './schemas';
+import { withTokenCreators, type TokenCreator } from './token-creators';
 
 export type ListTokensOptions = {
   accountId: string;
@@ -12,6 +14,8 @@ export type ListTokensOptions = {
   type?: 'card' | 'bank';
   last4?: string;
   brand?: string;
+  /** The full fingerprint, or a prefix of it (validated by the query schema). */
+  fingerprint?: string;
   /** Inclusive lower bound of created_at. */
   createdFrom?: Date;
   /** Exclusive upper bound of created_at. */
@@ -20,7 +24,7 @@ export type ListTokensOptions = {
   cursor?: TokenCursor;
 };
 
-export async function listTokens(runtime: Pick<Runtime, 'db'>, options: ListTokensOptions): Promise<{ rows: TokenRow[]; nextCursor: string | null }> {
+export async function listTokens(runtime: Pick<Runtime, 'db'>, options: ListTokensOptions): Promise<{ rows: (TokenRow & { createdBy: TokenCreator })[]; nextCursor: string | null }> {
   // A project of another account is a 404, as everywhere else.
   if (options.projectId) await getAccountProjectOrThrow(runtime, { accountId: options.accountId, projectId: options.projectId });
   const { cursor } = options;
@@ -31,6 +35,9 @@ export async function listTokens(runtime: Pick<Runtime, 'db'>, options: ListToke
       ...(options.type ? { type: options.type } : {}),
       ...(options.last4 ? { last4: options.last4 } : {}),
       ...(options.brand ? { brand: options.brand } : {}),
+      ...(options.fingerprint
+        ? { fingerprint: options.fingerprint.length === FINGERPRINT_LENGTH ? options.fingerprint : { startsWith: options.fingerprint } }
+        : {}),
       ...(options.createdFrom || options.createdBefore
         ? { createdAt: { ...(options.createdFrom ? { gte: options.createdFrom } : {}), ...(options.createdBefore ? { lt: options.createdBefore } : {}) } }
         : {}),
@@ -42,5 +49,5 @@ export async function listTokens(runtime: Pick<Runtime, 'db'>, options: ListToke
   });
   const page = rows.slice(0, options.limit);
   const last = page.at(-1);
-  return { rows: page, nextCursor: rows.length > options.limit && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null };
+  return { rows: await withTokenCreators(runtime, page), nextCursor: rows.length > options.limit && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null };
 }

@@ -15,6 +15,7 @@ describe('presentToken', () => {
       ...display,
       testMode: true,
       createdAt: new Date('2026-01-02T03:04:05.006Z'),
+      createdBy: { type: 'user', id: 'u', email: 'dev@example.com' },
       // A row read with more columns than it should: they are not copied.
       ...({ ciphertext: new Uint8Array([1, 2, 3]) } as object),
     });
@@ -25,6 +26,7 @@ describe('presentToken', () => {
       test_mode: true,
       project_id: 'p',
       application_id: null,
+      created_by: { type: 'user', id: 'u', email: 'dev@example.com' },
       created_at: '2026-01-02T03:04:05.006Z',
     });
   });
@@ -37,7 +39,7 @@ describe('presentToken', () => {
   ])('bin only where the mask shows it: %s', (_name, fields, bin) => {
     const view = presentToken({
       id: 'i', token: 'tok_x', projectId: 'p', applicationId: null, type: 'card', brand: null, fingerprint: 'f', testMode: false,
-      createdAt: new Date(0), ...fields,
+      createdAt: new Date(0), createdBy: null, ...fields,
     });
     expect(view.bin).toBe(bin);
     expect(view.mask).toBe(fields.mask);

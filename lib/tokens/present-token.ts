@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { visibleBin } from '../vault/card-rules';
 import type { TokenRow as StoredTokenRow } from '../vault/insert-token';
 import type { ZTokenView } from './schemas';
+import type { TokenCreator } from './token-creators';
 
 /** The columns list and get read: no secret column (the client omits `ciphertext` by default as well). */
 export const tokenColumns = {
@@ -25,7 +26,7 @@ export const tokenColumns = {
 /** A stored token as listings read it: everything but the ciphertext. */
 export type TokenRow = Omit<StoredTokenRow, 'ciphertext'>;
 
-export function presentToken(row: TokenRow): z.output<typeof ZTokenView> {
+export function presentToken(row: TokenRow & { createdBy: TokenCreator }): z.output<typeof ZTokenView> {
   return {
     token: row.token,
     type: row.type,
@@ -37,6 +38,7 @@ export function presentToken(row: TokenRow): z.output<typeof ZTokenView> {
     test_mode: row.testMode,
     project_id: row.projectId,
     application_id: row.applicationId,
+    created_by: row.createdBy,
     created_at: row.createdAt.toISOString(),
   };
 }

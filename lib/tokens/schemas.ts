@@ -7,6 +7,11 @@ export const TOKEN_LIST_DEFAULT_LIMIT = 25;
 export const TOKEN_LIST_MAX_LIMIT = 100;
 export const TOKEN_BRANDS = ['visa', 'mastercard', 'amex', 'discover', 'diners', 'jcb', 'unionpay', 'maestro'] as const;
 
+/** Fingerprints are HMAC-SHA-256 in lowercase hex; a filter is one, or a prefix of at least 8 characters. */
+export const FINGERPRINT_LENGTH = 64;
+export const FINGERPRINT_PREFIX_MIN = 8;
+const FINGERPRINT_FILTER = new RegExp(`^[0-9a-f]{${FINGERPRINT_PREFIX_MIN},${FINGERPRINT_LENGTH}}$`);
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
@@ -23,6 +28,11 @@ export const ZListTokensQuerySchema = z
     type: z.enum(['card', 'bank'], { error: required('type', 'card or bank') }).optional(),
     last4: z.string({ error: required('last4', '4 digits') }).regex(/^\d{4}$/, 'last4 must be 4 digits').optional(),
     brand: z.enum(TOKEN_BRANDS, { error: required('brand', `one of ${TOKEN_BRANDS.join(', ')}`) }).optional(),
+    fingerprint: z
+      .string({ error: required('fingerprint', 'a string') })
+      .regex(FINGERPRINT_FILTER, `fingerprint must be the full fingerprint or a prefix of at least ${FINGERPRINT_PREFIX_MIN} lowercase hex characters`)
+      .optional()
+      .meta({ description: `The same card or account: its full \`fingerprint\` (${FINGERPRINT_LENGTH} lowercase hex characters), or a prefix of at least ${FINGERPRINT_PREFIX_MIN}.` }),
     created_from: isoBoundField('created_from').optional().meta({ description: 'Created at or after: an ISO 8601 date (from the start of that UTC day) or date-time with offset.' }),
     created_to: isoBoundField('created_to').optional().meta({ description: 'Created at or before (inclusive): an ISO 8601 date (to the end of that UTC day) or date-time with offset.' }),
     limit: pageLimitField(TOKEN_LIST_DEFAULT_LIMIT, TOKEN_LIST_MAX_LIMIT),
@@ -48,6 +58,15 @@ export const ZTokenView = z
     test_mode: z.boolean(),
     project_id: z.string(),
     application_id: z.string().nullable().meta({ description: 'The application whose API key created the token; null for test tokens made from the dashboard.' }),
+    created_by: z
+      .union([
+        z.object({ type: z.literal('application'), id: z.string(), name: z.string().nullable().meta({ description: 'Null once the application was deleted.' }) }),
+        z.object({ type: z.literal('user'), id: z.string(), email: z.string().nullable().meta({ description: 'Null once the user was removed.' }) }),
+      ])
+      .nullable()
+      .meta({
+        description: 'Who created the token: the application whose API key did (also for hybrid calls), or, for test tokens made from the dashboard, the signed-in user (from the creation\'s audit row); null when neither is known.',
+      }),
     created_at: z.iso.datetime(),
   })
   .meta({ id: 'TokenView', description: 'Display-safe fields only; never decrypted data.' });

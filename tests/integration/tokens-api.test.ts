@@ -115,6 +115,7 @@ const itemOf = (created: Tokenized, projectId: string, applicationId: string) =>
   test_mode: created.test_mode,
   project_id: projectId,
   application_id: applicationId,
+  created_by: { type: 'application', id: applicationId, name: expect.any(String) },
   created_at: created.created_at,
 });
 
@@ -137,6 +138,7 @@ describe('tokens — happy', () => {
           test_mode: true,
           project_id: vault.tenants.test.projectId,
           application_id: vault.tenants.test.applicationId,
+          created_by: { type: 'application', id: vault.tenants.test.applicationId, name: 'full' },
           created_at: created.created_at,
         },
       });

@@ -2,7 +2,7 @@
 import { defineRoute } from '../../http/define-route';
 import { sessionAuth } from '../../http/session-route';
 import { ANY_ROLE, OTHER_ACCOUNT_404, dataResponse, error, ok } from '../../openapi/shared';
-import { getScopedTokenOrThrow } from '../../tokens/get-scoped-token-or-throw';
+import { getScopedTokenView } from '../../tokens/get-scoped-token-or-throw';
 import { presentToken } from '../../tokens/present-token';
 import { ZTokenView } from '../../tokens/schemas';
 import { tokenParam } from './docs';
@@ -18,7 +18,7 @@ export const GET = defineRoute({
   request: { params: tokenParam },
   responses: { 200: ok('The token.', dataResponse('TokenViewResponse', ZTokenView)), 404: error(`\`Token not found\`. ${OTHER_ACCOUNT_404}`) },
   handler: async (call) => {
-    const row = await getScopedTokenOrThrow(call.runtime, { scope: { accountId: call.user.accountId }, token: call.params.token ?? '' });
+    const row = await getScopedTokenView(call.runtime, { scope: { accountId: call.user.accountId }, token: call.params.token ?? '' });
     return call.json(200, { success: true, data: presentToken(row) });
   },
 });

@@ -24,6 +24,7 @@ export const GET = defineRoute({
       type: query.type,
       last4: query.last4,
       brand: query.brand,
+      fingerprint: query.fingerprint,
       createdFrom: query.created_from?.from,
       createdBefore: query.created_to?.to,
       limit: query.limit,
