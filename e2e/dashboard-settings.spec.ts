@@ -12,13 +12,13 @@ const STEP_MS = 30_000;
 
 /**
  * A TOTP code the server has not seen yet: the server accepts the current step and one either side, and
- * each step once. Prefers now, then the next step; waits for a fresh step only when both were used.
+ * each step once. Prefers now, then the next step, then the previous; waits for a fresh step only when all were used.
  */
 async function unusedCode(secret: string, used: Set<number>): Promise<string> {
   for (;;) {
     const now = Math.floor(Date.now() / STEP_MS);
     // Near the end of a step, "now" may be "previous" by the time the server checks: skip ahead.
-    const candidates = Date.now() % STEP_MS > STEP_MS - 2_000 ? [now + 1] : [now, now + 1];
+    const candidates = Date.now() % STEP_MS > STEP_MS - 2_000 ? [now + 1] : [now, now + 1, now - 1];
     const step = candidates.find((candidate) => !used.has(candidate));
     if (step !== undefined) {
       used.add(step);
