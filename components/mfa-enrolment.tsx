@@ -1,65 +1,67 @@
 'use client';
-// Turning two-step verification on from the dashboard: POST /user/settings/mfa {enable:true} starts it (QR
-// code, secret, backup codes shown once), then {enable:true, code} confirms it with a first code. The page's
-// fetches carry the session cookie and the page's own Origin (cookie-authenticated mutations must).
+// Turning two-step verification on (the enrolment page, and Settings → Profile & security):
+// POST /user/settings/mfa {enable:true} starts it (the QR code as a data URL the server renders with
+// `qrcode`, the secret for manual entry), {enable:true, code} confirms it with a first code, and only then
+// are the backup codes (issued with the setup) shown, once, with copy and download. The page's fetches
+// carry the session cookie and the page's own Origin (cookie-authenticated mutations must).
+import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
+import { callApi } from './ui/api-client';
+import { BackupCodes } from './ui/backup-codes';
+import { Button, ButtonLink } from './ui/button';
+import { FormField, inputClass } from './ui/form-field';
 import { useHydrated } from './use-hydrated';
 
 type Setup = { qrCode: string; secret: string; backupCodes: string[] };
-type State = { kind: 'idle' } | { kind: 'setup'; setup: Setup } | { kind: 'done' };
+type State = { kind: 'idle' } | { kind: 'setup'; setup: Setup } | { kind: 'done'; backupCodes: string[] };
+type SetupAnswer = { enabled?: boolean; totp_uri?: string; qr_code?: string; backup_codes?: string[] };
 
-const buttonClass =
-  'rounded-lg bg-accent px-4 py-2.5 font-semibold text-on-accent transition hover:opacity-90 disabled:cursor-not-allowed disabled:opacity-60';
-
-type Answer = { enabled?: boolean; totp_uri?: string; qr_code?: string; backup_codes?: string[]; error?: { message?: string } } | null;
-
-async function settings(body: Record<string, unknown>): Promise<{ ok: boolean; body: Answer }> {
-  const response = await fetch('/user/settings/mfa', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify(body),
-  }).catch(() => null);
-  return { ok: !!response?.ok, body: ((await response?.json().catch(() => null)) ?? null) as Answer };
-}
-
-const failure = (body: Answer) => (typeof body?.error?.message === 'string' ? body.error.message : 'Two-step verification is unavailable right now. Try again in a moment.');
-
-export function MfaEnrolment({ alreadyEnabled }: { alreadyEnabled: boolean }) {
+/** `continueHref`: where the enrolment page goes next; without it (Settings) "Done" reloads the page's data. */
+export function MfaEnrolment({ alreadyEnabled, email, continueHref }: { alreadyEnabled: boolean; email: string; continueHref?: string }) {
   const hydrated = useHydrated();
-  const [state, setState] = useState<State>(alreadyEnabled ? { kind: 'done' } : { kind: 'idle' });
+  const [state, setState] = useState<State>(alreadyEnabled ? { kind: 'done', backupCodes: [] } : { kind: 'idle' });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   async function start() {
     setBusy(true);
     setError(null);
-    const answer = await settings({ enable: true });
+    const answer = await callApi<SetupAnswer>('POST', '/user/settings/mfa', { enable: true });
     setBusy(false);
-    if (!answer.ok || typeof answer.body?.totp_uri !== 'string') return setError(failure(answer.body));
-    const secret = new URL(answer.body.totp_uri).searchParams.get('secret') ?? '';
-    setState({ kind: 'setup', setup: { qrCode: answer.body.qr_code ?? '', secret, backupCodes: answer.body.backup_codes ?? [] } });
+    if (!answer.ok) return setError(answer.message);
+    if (typeof answer.data?.totp_uri !== 'string') return setError('Two-step verification is unavailable right now. Try again in a moment.');
+    const secret = new URL(answer.data.totp_uri).searchParams.get('secret') ?? '';
+    setState({ kind: 'setup', setup: { qrCode: answer.data.qr_code ?? '', secret, backupCodes: answer.data.backup_codes ?? [] } });
   }
 
-  async function confirm(event: FormEvent<HTMLFormElement>) {
+  async function confirm(event: FormEvent<HTMLFormElement>, setup: Setup) {
     event.preventDefault();
     setBusy(true);
     setError(null);
-    const answer = await settings({ enable: true, code: String(new FormData(event.currentTarget).get('code') ?? '').trim() });
+    const answer = await callApi<SetupAnswer>('POST', '/user/settings/mfa', { enable: true, code: String(new FormData(event.currentTarget).get('code') ?? '').trim() });
     setBusy(false);
-    if (answer.ok && answer.body?.enabled === true) setState({ kind: 'done' });
-    else setError(failure(answer.body));
+    if (answer.ok && answer.data?.enabled === true) setState({ kind: 'done', backupCodes: setup.backupCodes });
+    else setError(answer.ok ? 'The code was not accepted.' : answer.message);
   }
 
   if (state.kind === 'done') {
     return (
-      <div role="status" className="space-y-4">
-        <p className="text-ok">Two-step verification is on. You will be asked for a code at every sign-in.</p>
-        <a href="/dashboard" className={`inline-block ${buttonClass}`}>
-          Continue to the dashboard
-        </a>
+      <div className="space-y-4">
+        <p role="status" className="text-ok">
+          Two-step verification is on. You will be asked for a code at every sign-in.
+        </p>
+        {state.backupCodes.length > 0 && <BackupCodes codes={state.backupCodes} email={email} />}
+        {continueHref ? (
+          <ButtonLink variant="primary" href={continueHref}>
+            Continue to the dashboard
+          </ButtonLink>
+        ) : (
+          <RefreshButton label={state.backupCodes.length > 0 ? 'I have saved my backup codes' : 'Done'} />
+        )}
       </div>
     );
   }
+
   if (state.kind === 'idle') {
     return (
       <div className="space-y-4">
@@ -69,58 +71,46 @@ export function MfaEnrolment({ alreadyEnabled }: { alreadyEnabled: boolean }) {
             {error}
           </p>
         )}
-        <button type="button" onClick={() => void start()} disabled={!hydrated || busy} className={buttonClass}>
+        <Button variant="primary" onClick={() => void start()} disabled={!hydrated} busy={busy}>
           {busy ? 'Starting…' : 'Set up two-step verification'}
-        </button>
+        </Button>
       </div>
     );
   }
+
   const { setup } = state;
   return (
-    <div className="space-y-6">
+    <div className="space-y-6" data-testid="mfa-setup">
       <div className="flex flex-wrap items-start gap-6">
         {/* eslint-disable-next-line @next/next/no-img-element -- a data: URL from the API */}
-        <img src={setup.qrCode} alt="QR code for your authenticator app" width={180} height={180} className="rounded-lg bg-white p-2" />
-        <div className="min-w-0 flex-1 space-y-2 text-sm text-muted">
+        {/* The QR code keeps a white quiet zone in both themes: scanners need the contrast. */}
+        <img src={setup.qrCode} alt="QR code for your authenticator app" width={180} height={180} className="rounded-lg bg-[#fff] p-2" />
+        <div className="min-w-56 flex-1 space-y-2 text-sm text-muted">
           <p>Scan the QR code with your authenticator app, or enter this key:</p>
           <p className="font-mono break-all text-strong" data-testid="totp-secret">
             {setup.secret}
           </p>
+          <p>Then enter the 6-digit code it shows. Your backup codes appear once the code is accepted.</p>
         </div>
       </div>
-      <div className="space-y-2">
-        <p className="text-sm text-muted">Backup codes: each works once if you lose your device. They are shown only now.</p>
-        <ul aria-label="Backup codes" className="grid grid-cols-2 gap-1 font-mono text-sm text-strong">
-          {setup.backupCodes.map((code) => (
-            <li key={code}>{code}</li>
-          ))}
-        </ul>
-      </div>
-      <form method="post" aria-label="Confirm two-step verification" onSubmit={confirm} className="flex flex-col gap-4">
-        <label className="flex flex-col gap-2 text-sm font-medium text-fg">
-          Authentication code
-          <input
-            name="code"
-            required
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            pattern="[0-9]{6}"
-            maxLength={6}
-            aria-invalid={!!error}
-            className="rounded-lg border border-line bg-bg px-4 py-2.5 font-mono text-lg tracking-widest text-strong outline-none focus:border-accent aria-[invalid=true]:border-danger"
-          />
-        </label>
-        <div aria-live="polite" className="min-h-5 text-sm">
-          {error && (
-            <p role="alert" className="text-danger">
-              {error}
-            </p>
-          )}
-        </div>
-        <button type="submit" disabled={!hydrated || busy} className={buttonClass}>
+      <form method="post" aria-label="Confirm two-step verification" onSubmit={(event) => void confirm(event, setup)} className="flex flex-col gap-4">
+        <FormField id="mfa-enrol-code" label="Authentication code" error={error ?? undefined}>
+          <input name="code" required autoComplete="one-time-code" inputMode="numeric" pattern="[0-9]{6}" maxLength={6} className={`${inputClass} font-mono text-lg tracking-widest`} />
+        </FormField>
+        <Button type="submit" variant="primary" disabled={!hydrated} busy={busy} className="self-start">
           {busy ? 'Verifying…' : 'Turn on two-step verification'}
-        </button>
+        </Button>
       </form>
     </div>
+  );
+}
+
+/** Reloads the page's server data (Settings then shows two-step verification as on). */
+function RefreshButton({ label }: { label: string }) {
+  const router = useRouter();
+  return (
+    <Button variant="primary" onClick={() => router.refresh()}>
+      {label}
+    </Button>
   );
 }

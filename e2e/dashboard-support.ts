@@ -32,18 +32,28 @@ export async function signIn(page: Page, email = OWNER_EMAIL, password = OWNER_P
   expect(response.status(), await response.text()).toBe(200);
 }
 
+/** The newest invitation link mailed to `email` (a resent invitation voids the earlier ones). */
+export async function invitationToken(email: string): Promise<string> {
+  const mails = (await readOutbox(dataDir())).filter((message) => message.to.includes(email));
+  expect(mails.length, `no invitation mail for ${email}`).toBeGreaterThan(0);
+  const link = new URL(/(http\S+\/reset-password\?token=\S+)/.exec(mails.at(-1)!.text)![1]!);
+  return link.searchParams.get('token')!;
+}
+
+/** Accepts the member's newest invitation: sets their password through the mailed link. */
+export async function acceptInvitation(request: APIRequestContext, email: string, password = MEMBER_PASSWORD): Promise<void> {
+  const reset = await request.post('/auth/reset-password', { data: { token: await invitationToken(email), new_password: password } });
+  expect(reset.status(), await reset.text()).toBe(200);
+}
+
 /** A new member of the owner's account with this role, password set from the invitation mail. */
-export async function createMember(request: APIRequestContext, role: 'admin' | 'developer' | 'viewer', ownerToken?: string): Promise<{ id: string; email: string; password: string }> {
+export async function createMember(request: APIRequestContext, role: 'owner' | 'admin' | 'developer' | 'viewer', ownerToken?: string): Promise<{ id: string; email: string; password: string }> {
   const token = ownerToken ?? (await apiToken(request));
   const email = `${role}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@e2e.test`;
   const invited = await request.post('/api/members', { headers: bearer(token), data: { email, role } });
   expect(invited.status(), await invited.text()).toBe(201);
   const id = ((await invited.json()) as { data: { id: string } }).data.id;
-  const mail = (await readOutbox(dataDir())).find((message) => message.to.includes(email));
-  expect(mail, `no invitation mail for ${email}`).toBeDefined();
-  const link = new URL(/(http\S+\/reset-password\?token=\S+)/.exec(mail!.text)![1]!);
-  const reset = await request.post('/auth/reset-password', { data: { token: link.searchParams.get('token'), new_password: MEMBER_PASSWORD } });
-  expect(reset.status(), await reset.text()).toBe(200);
+  await acceptInvitation(request, email);
   return { id, email, password: MEMBER_PASSWORD };
 }
 

@@ -18,14 +18,13 @@ export function ProjectSwitcher({ projects, current }: { projects: SwitcherProje
         data-testid="project-switcher"
         className={cn('flex w-full min-w-0 items-center justify-between gap-2 rounded-md border px-3 py-2 text-left text-sm', current.production ? 'border-prod/60 bg-prod/10' : 'border-line bg-surface')}
       >
-        {/* The name comes from the visible text (axe: label-content-name-mismatch), with what the button does first. */}
+        {/* The name comes from the visible text (axe: label-content-name-mismatch), framed for screen readers. */}
         <span className="min-w-0 truncate font-medium text-strong">
-          <span className="sr-only">Switch project: </span>
+          <span className="sr-only">Project: </span>
           {current.name}
         </span>
         <EnvironmentBadge production={current.production} />
-        {/* The name and badge are the visible label; this completes it for screen readers (axe: label-content-name-mismatch). */}
-        <span className="sr-only">: switch project</span>
+        <span className="sr-only">, switch project</span>
       </Menu.Trigger>
       <Menu.Portal>
         <Menu.Content align="start" sideOffset={4} className="z-50 min-w-64 rounded-lg border border-line bg-surface p-1 text-sm shadow-xl">

@@ -27,6 +27,17 @@ type Props<T extends RowData> = {
   rowTestId?: string;
 };
 
+/**
+ * A cell's content, by calling its render function rather than through FlexRender: FlexRender mounts the
+ * function as a component, and the columns are new functions at every render of the page's table, so a
+ * re-render (router.refresh after an action) would remount every cell and lose its state (an open confirm
+ * dialog, a pending button).
+ */
+function renderCell(cell: { column: { columnDef: { cell?: unknown } }; getContext: () => unknown }): ReactNode {
+  const render = cell.column.columnDef.cell;
+  return typeof render === 'function' ? (render as (context: unknown) => ReactNode)(cell.getContext()) : (render as ReactNode);
+}
+
 export function DataTable<T extends RowData>({ label, columns, rows, rowId, empty, onView, viewLabel, rowTestId }: Props<T>) {
   const table = useTable({ features, columns, data: rows, getRowId: (row: T) => rowId(row) });
   if (rows.length === 0 && empty) return <>{empty}</>;
@@ -58,7 +69,7 @@ export function DataTable<T extends RowData>({ label, columns, rows, rowId, empt
                 const meta = (cell.column.columnDef.meta ?? {}) as { mono?: boolean; strong?: boolean };
                 return (
                   <td key={cell.id} className={cn('whitespace-nowrap px-4 py-2.5', meta.strong ? 'font-medium text-strong' : 'text-fg', meta.mono && 'font-mono text-[13px]')}>
-                    <table.FlexRender cell={cell} />
+                    {renderCell(cell)}
                   </td>
                 );
               })}

@@ -22,9 +22,10 @@ export function FormField({ id, label, hint, error, children, className }: Props
       </label>
       {control}
       {hint && (
-        <p id={hintId} className="text-xs text-muted">
+        // A div: a hint may be a list (the password rules).
+        <div id={hintId} className="text-xs text-muted">
           {hint}
-        </p>
+        </div>
       )}
       {error && (
         <p id={errorId} role="alert" className="text-xs text-danger">

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { Button } from './button';
 import { CodeLine } from './code-line';
 import { Dialog } from './dialog';
+import { downloadText } from './download';
 
 export type OnceSecret = { label: string; envName: string; value: string };
 
@@ -35,14 +36,7 @@ export function SecretOnceDialog({ open, onClose, title, secrets, children, envF
         {children}
         <div className="flex flex-wrap justify-end gap-2">
           <Button
-            onClick={() => {
-              const url = URL.createObjectURL(new Blob([envFile], { type: 'text/plain' }));
-              const link = document.createElement('a');
-              link.href = url;
-              link.download = envFileName;
-              link.click();
-              URL.revokeObjectURL(url);
-            }}
+            onClick={() => downloadText(envFileName, envFile)}
           >
             Download as .env
           </Button>

@@ -133,6 +133,19 @@ export async function authenticateSession(runtime: SessionRuntime, token: string
   return { sessionId: session.id, user: session.user, expiresAt: session.expiresAt };
 }
 
+/**
+ * The session id a session token names, from its signature and claims only (no database read): for a
+ * caller that has already authenticated the token in the same request. Null for anything not a session token.
+ */
+export async function sessionIdOf(runtime: SessionRuntime, token: string): Promise<string | null> {
+  try {
+    return (await verifySessionToken({ ...jwtOptions(runtime), token, kind: 'session' })).sessionId;
+  } catch (error) {
+    if (error instanceof InvalidTokenError) return null;
+    throw error;
+  }
+}
+
 export async function revokeSession(runtime: Pick<Runtime, 'db'>, sessionId: string): Promise<void> {
   await runtime.db.prisma.session.updateMany({ where: { id: sessionId, revokedAt: null }, data: { revokedAt: new Date() } });
 }

@@ -5,10 +5,14 @@ import type { MemberRole } from './present-member';
 
 export const LAST_OWNER = 'The account must keep at least one owner';
 
+/** Whether `actorRole` may invite, change or remove a member (of `targetRole`, to `newRole`). */
+export function mayManage(actorRole: MemberRole, options: { targetRole?: MemberRole; newRole?: MemberRole }): boolean {
+  if (actorRole === 'owner') return true;
+  return actorRole === 'admin' && options.targetRole !== 'owner' && options.newRole !== 'owner';
+}
+
 export function assertMayManage(actorRole: MemberRole, options: { targetRole?: MemberRole; newRole?: MemberRole }): void {
-  if (actorRole === 'owner') return;
-  if (actorRole === 'admin' && options.targetRole !== 'owner' && options.newRole !== 'owner') return;
-  throw new VaultError('insufficient_permissions', messages.insufficientPermissions);
+  if (!mayManage(actorRole, options)) throw new VaultError('insufficient_permissions', messages.insufficientPermissions);
 }
 
 /** Call inside the transaction that holds the account lock, before removing or demoting an owner. */

@@ -32,7 +32,7 @@ describe('forms that carry a secret, as served before hydration', () => {
   });
 
   it('MFA enrolment: nothing can start before hydration', () => {
-    const html = renderToString(createElement(MfaEnrolment, { alreadyEnabled: false }));
+    const html = renderToString(createElement(MfaEnrolment, { alreadyEnabled: false, email: 'member@example.com' }));
     expect(html).toMatch(/<button[^>]*disabled=""[^>]*>Set up two-step verification<\/button>/);
   });
 });

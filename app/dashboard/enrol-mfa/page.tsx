@@ -26,7 +26,7 @@ export default async function EnrolMfaPage() {
           Your account requires two-step verification. Turn it on to use the dashboard and the management API.
         </p>
       )}
-      <MfaEnrolment alreadyEnabled={enabled} />
+      <MfaEnrolment alreadyEnabled={enabled} email={user.email} continueHref="/dashboard" />
     </section>
       </main>
     </>

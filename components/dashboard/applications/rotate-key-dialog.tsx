@@ -26,7 +26,7 @@ export function RotateKeyDialog({ application }: { application: ApplicationRowVi
   async function rotate(event: FormEvent) {
     event.preventDefault();
     setBusy(true);
-    const result = await run('POST', `/api/applications/${application.id}/rotate-key`, { grace_period_seconds: grace }, 'API key rotated');
+    const result = await run('POST', `/api/applications/${application.id}/rotate-key`, { body: { grace_period_seconds: grace }, success: 'API key rotated' });
     setBusy(false);
     if (!result.ok) {
       setError(result.message);

@@ -24,7 +24,7 @@ export function RotatePubKeyButton({ project }: { project: PresentedProject }) {
         description="The current pub key stops working at once: every client sending it as X-Pub-Key must switch to the new one."
         confirmLabel="Rotate pub key"
         onConfirm={async () => {
-          const result = await run('PUT', `/api/projects/${project.id}`, { rotate_pub_key: true }, 'Pub key rotated');
+          const result = await run('PUT', `/api/projects/${project.id}`, { body: { rotate_pub_key: true }, success: 'Pub key rotated' });
           if (!result.ok) return result.message;
           setPubKey(dataOf<{ pub_key?: string }>(result).pub_key);
         }}
