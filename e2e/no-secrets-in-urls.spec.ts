@@ -149,7 +149,7 @@ test.describe('the MFA enrolment page', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(password);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page).toHaveURL(/\/dashboard\/p\/[0-9a-f-]{36}$/);
 
     await page.goto('/dashboard/enrol-mfa');
     await page.getByRole('button', { name: 'Set up two-step verification' }).click();
@@ -163,7 +163,7 @@ test.describe('the MFA enrolment page', () => {
     // The backup codes come once the first code is accepted.
     await expect(page.getByRole('list', { name: 'Backup codes' }).getByRole('listitem')).toHaveCount(10);
     await page.getByRole('link', { name: 'Continue to the dashboard' }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page).toHaveURL(/\/dashboard\/p\/[0-9a-f-]{36}$/);
     await expect(page.getByText('Two-step verification on')).toBeVisible();
 
     // A body-less cookie POST from the app's own page passes the origin check too (logout), and ends the session.

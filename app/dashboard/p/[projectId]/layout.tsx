@@ -37,7 +37,7 @@ export default async function ProjectLayout({ children, params }: { children: Re
         <header className="flex h-14 items-center justify-between gap-2 border-b border-line px-4 sm:px-6">
           <div className="flex min-w-0 items-center gap-2">
             <MobileMenu base={context.base}>{switcher}</MobileMenu>
-            <span className="min-w-0 truncate text-sm font-medium text-strong lg:hidden">{context.project.name}</span>
+            <span className="hidden min-w-0 truncate text-sm font-medium text-strong sm:inline lg:hidden">{context.project.name}</span>
             <EnvironmentBadge production={context.project.production} />
           </div>
           <div className="flex min-w-0 items-center gap-2 text-sm">
