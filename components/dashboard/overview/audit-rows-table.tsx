@@ -16,7 +16,7 @@ export function AuditRowsTable({ label, rows, empty }: { label: string; rows: Au
   if (rows.length === 0) return <p className="px-5 py-6 text-sm text-muted">{empty}</p>;
   return (
     // Focusable region: a keyboard user can scroll the table sideways at 360 px (axe: scrollable-region-focusable).
-    <div className="overflow-x-auto" role="region" aria-label={label} tabIndex={0}>
+    <div className="overflow-x-auto" role="group" aria-label={label} tabIndex={0}>
       <table className="w-full text-left text-sm" aria-label={label}>
         <thead className="text-xs text-muted">
           <tr>
