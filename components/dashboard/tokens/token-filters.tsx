@@ -39,7 +39,7 @@ export function TokenFilters({ basePath, values, q }: { basePath: string; values
           <input name="last4" defaultValue={values.last4} inputMode="numeric" maxLength={4} className={inputClass} autoComplete="off" />
         </FormField>
         <FormField id="filter-fingerprint" label="Fingerprint">
-          <input name="fingerprint" defaultValue={values.fingerprint} placeholder="8+ hex characters" className={`${inputClass} font-mono`} autoComplete="off" spellCheck={false} />
+          <input name="fingerprint" defaultValue={values.fingerprint} placeholder="8+ hex digits" className={`${inputClass} font-mono`} autoComplete="off" spellCheck={false} />
         </FormField>
         <DateRangeFields from={{ id: 'filter-created-from', name: 'created_from', label: 'Created from', value: values.created_from }} to={{ id: 'filter-created-to', name: 'created_to', label: 'Created to', value: values.created_to }} />
         <FilterActions clearHref={basePath} />
