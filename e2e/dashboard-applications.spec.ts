@@ -105,6 +105,23 @@ test.describe('dashboard applications', () => {
     expect(errors).toEqual([]);
   });
 
+  test('owner: the first application of an empty production project shows its key and the pub key once', async ({ page, request }) => {
+    const owner = await apiToken(request);
+    const created = await request.post('/api/projects', { headers: { authorization: `Bearer ${owner}` }, data: { name: `Empty prod ${Date.now().toString(36)}`, production: true } });
+    expect(created.status()).toBe(201);
+    const projectId = ((await created.json()) as { data: { id: string } }).data.id;
+    await signIn(page);
+    await page.goto(`/dashboard/p/${projectId}/applications`);
+    await expect(page.getByText('No applications yet')).toBeVisible();
+    await page.getByRole('button', { name: 'New application' }).click();
+    await page.getByRole('dialog', { name: 'New application' }).getByLabel('Name').fill('First app');
+    await page.getByRole('button', { name: 'Create application' }).click();
+    // The list is no longer empty after the refresh: the key dialog must survive it.
+    const once = page.getByRole('dialog', { name: 'API key of First app' });
+    await expect(once).toBeVisible();
+    await expect(once.getByRole('button', { name: 'Copy pub key' })).toBeVisible();
+  });
+
   test('viewer: read-only with the reason, the API refuses a write from the page; a foreign project id is 404', async ({ page, request }) => {
     const owner = await apiToken(request);
     const base = await testProjectBase(request, owner);

@@ -43,6 +43,8 @@ test.describe('dashboard audit log', () => {
     for (const label of ['ID', 'Action', 'Outcome', 'Status', 'Actor', 'Project', 'Token', 'Resource', 'IP', 'Request id', 'Created', 'Sealed']) await expect(drawer.getByText(label, { exact: true })).toBeVisible();
     await snapAndAudit(page, 'audit-drawer');
     await page.keyboard.press('Escape');
+    // Focus returns to the row's View button (the drawer has no Radix Trigger to return to).
+    await expect(page.getByRole('button', { name: /^View audit row test_token.create/ }).first()).toBeFocused();
 
     // Export: the link carries exactly the listing's filters; the browser's cookie downloads it.
     const href = (await page.getByTestId('export-csv').getAttribute('href'))!;
@@ -61,6 +63,13 @@ test.describe('dashboard audit log', () => {
     await page.getByRole('button', { name: 'Apply filters' }).click();
     await expect(page).toHaveURL(/project=all/);
     expect(new URL((await page.getByTestId('export-csv').getAttribute('href'))!, 'http://x').searchParams.has('project_id')).toBe(false);
+    // Back and forward: the form shows the URL's filters, not the ones chosen before submitting.
+    await page.goBack();
+    await expect(page).not.toHaveURL(/project=all/);
+    await expect(page.getByLabel('Project')).toHaveValue(projectId);
+    await page.goForward();
+    await expect(page).toHaveURL(/project=all/);
+    await expect(page.getByLabel('Project')).toHaveValue('all');
     await page.getByRole('button', { name: 'Verify chain' }).click();
     await expect(page.getByTestId('verify-result')).toContainText(/Valid: \d+ sealed rows checked/);
   });

@@ -67,6 +67,13 @@ test.describe('dashboard sign-in', () => {
     await expect(page.getByTestId('project-switcher').first()).toContainText('Test');
     await expect(page.getByRole('region', { name: 'Recent activity' })).toContainText('auth.login');
     await page.screenshot({ path: path.join(test.info().project.outputDir, 'dashboard.png'), fullPage: true });
+    // At 360 px the header has no room for who is signed in (the role was cut to "o…"): the Menu says it.
+    await page.setViewportSize({ width: 360, height: 740 });
+    await expect(page.getByTestId('signed-in-user')).toBeHidden();
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toContainText(`Signed in as ${OWNER} · owner`);
+    await page.keyboard.press('Escape');
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     // The browser session is the API's session: HttpOnly, SameSite=Lax, and a bearer token for the API.
     const cookie = await sessionCookie(page);

@@ -43,8 +43,9 @@ export function DataTable<T extends RowData>({ label, columns, rows, rowId, empt
   if (rows.length === 0 && empty) return <>{empty}</>;
   return (
     // `relative`: the header's sr-only label (absolutely positioned) is then clipped with the table instead
-    // of widening the page at 360 px.
-    <div className="relative overflow-x-auto">
+    // of widening the page at 360 px. Focusable region: a keyboard user can scroll a wide table sideways
+    // (axe: scrollable-region-focusable).
+    <div className="relative overflow-x-auto" role="group" aria-label={label} tabIndex={0}>
       <table className="w-full text-left text-sm" aria-label={label}>
         <thead className="text-xs text-muted">
           {table.getHeaderGroups().map((group) => (

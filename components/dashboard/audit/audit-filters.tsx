@@ -1,5 +1,6 @@
 // The audit log's filters: a plain GET form, so they live in the URL (shareable, back works) and the
-// server applies them through the API's own query schema.
+// server applies them through the API's own query schema. autoComplete="off": on back, the browser would
+// otherwise restore the fields typed before submitting, showing filters the URL (and the rows) no longer have.
 import { DateRangeFields, FilterActions } from '../../ui/filter-form';
 import { FormField, inputClass } from '../../ui/form-field';
 
@@ -11,7 +12,7 @@ const ACTIONS = ['tokenize', 'detokenize', 'proxy.transaction', 'test_token.crea
 
 export function AuditFilters({ basePath, values, projects, currentProjectId, members, applications }: { basePath: string; values: AuditFilterValues; projects: Array<{ id: string; name: string }>; currentProjectId: string; members: Option[]; applications: Option[] }) {
   return (
-    <form method="get" action={basePath} aria-label="Filter audit rows" className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+    <form method="get" autoComplete="off" action={basePath} aria-label="Filter audit rows" className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
       <FormField id="audit-project" label="Project">
         <select name="project" defaultValue={values.project ?? currentProjectId} className={inputClass}>
           {projects.map((project) => (

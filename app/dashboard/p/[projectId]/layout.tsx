@@ -36,14 +36,23 @@ export default async function ProjectLayout({ children, params }: { children: Re
       <div className="min-w-0">
         <header className="flex h-14 items-center justify-between gap-2 border-b border-line px-4 sm:px-6">
           <div className="flex min-w-0 items-center gap-2">
-            <MobileMenu base={context.base}>{switcher}</MobileMenu>
+            <MobileMenu base={context.base}>
+              {switcher}
+              {/* Below 640 px the header has no room for who is signed in: the menu says it. */}
+              <p className="text-sm text-muted sm:hidden">
+                Signed in as <span className="break-all text-fg">{context.user.email}</span> · <span className="text-strong">{context.user.role}</span>
+              </p>
+            </MobileMenu>
+            {/* Below 640 px there is no room for the name next to the role (it was cut to "Test …"): the badge
+                stays, and the name is in the Menu's project switcher. */}
             <span className="hidden min-w-0 truncate text-sm font-medium text-strong sm:inline lg:hidden">{context.project.name}</span>
             <EnvironmentBadge production={context.project.production} />
           </div>
           <div className="flex min-w-0 items-center gap-2 text-sm">
-            <span className="min-w-0 truncate text-muted" data-testid="signed-in-user">
-              <span className="hidden sm:inline">{context.user.email} · </span>
-              <span className="text-strong">{context.user.role}</span>
+            {/* The email may truncate, the role never does (at 360 px it was cut to "o…"; there it is in the Menu). */}
+            <span className="hidden min-w-0 text-muted sm:flex" data-testid="signed-in-user">
+              <span className="min-w-0 truncate">{context.user.email}&nbsp;·&nbsp;</span>
+              <span className="whitespace-nowrap text-strong">{context.user.role}</span>
             </span>
             <ThemeToggle />
             <SignOutButton />

@@ -26,11 +26,13 @@ export default async function ApplicationsPage({ params }: ProjectPageProps) {
   const create = can.manage ? <CreateApplicationDialog project={{ id: project.id, name: project.name, production: project.production, pubKey: project.pub_key }} baseUrl={baseUrl} /> : undefined;
   return (
     <>
-      <PageHeader title="Applications" description={`Server-side clients of ${project.name}: each has its own API key and permissions.`} actions={applications.length > 0 ? create : undefined} />
+      {/* The create dialog stays in the header even when the list is empty: in the empty state it unmounted
+          on the refresh after the first create, and the once-only API key it held was never shown. */}
+      <PageHeader title="Applications" description={`Server-side clients of ${project.name}: each has its own API key and permissions.`} actions={create} />
       {!can.manage && <ReadOnlyNotice>{managersOnly('create, edit, rotate and delete applications')}</ReadOnlyNotice>}
       <Panel title="Applications" count={applications.length}>
         {applications.length === 0 ? (
-          <EmptyState title="No applications yet" action={create}>
+          <EmptyState title="No applications yet">
             <div className="space-y-3">
               <p>An application is a server of yours that tokenizes cards and proxies them to your payment processor with its own API key.{can.manage ? ' Create one here, or on the vault host from the command line (it goes to the account\'s first test project, or the first production one with --production):' : ''}</p>
               {can.manage && <CodeLine value={'npx vault app create --name "Checkout backend"'} label="CLI command" />}
