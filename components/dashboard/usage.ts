@@ -9,11 +9,6 @@ export function callsOfDay(day: UsageDay): number {
   return USAGE_CATEGORIES.reduce((sum, category) => sum + day[category].success + day[category].failure, 0);
 }
 
-/** All calls of each day, oldest first (a sparkline's values). */
-export function callsPerDay(usage: Pick<TUsageView, 'days'>): number[] {
-  return usage.days.map(callsOfDay);
-}
-
 /** The failed calls of one day (every category). */
 export function failuresOfDay(day: UsageDay): number {
   return USAGE_CATEGORIES.reduce((sum, category) => sum + day[category].failure, 0);

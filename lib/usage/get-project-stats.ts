@@ -3,6 +3,7 @@
 // security-relevant audit rows, presented as GET /api/audit-logs presents them. One query each.
 import { getAccountProjectOrThrow } from '../applications/get-account-project-or-throw';
 import { chainHead } from '../audit/audit-chain';
+import { Prisma } from '../db/generated/client';
 import { presentAuditRow } from '../audit/list-audit-logs';
 import type { ZAuditLogView } from '../audit/schemas';
 import type { CheckoutStatus } from '../checkout/checkout-rules';
@@ -33,6 +34,14 @@ export const SECURITY_ACTIONS = [
 export const SECURITY_FAILURE_ACTIONS = ['auth.login', 'auth.mfa_verify', 'auth.mfa_verify_backup'] as const;
 export const RECENT_SECURITY_EVENTS = 10;
 
+const quoted = (actions: readonly string[]) => actions.map((action) => `'${action}'`).join(', ');
+/**
+ * The rows that are security events, as SQL: the very predicate of the partial index
+ * audit_logs_security_events_idx (prisma/schema.prisma; a test holds them equal), so finding the newest
+ * few reads that small index instead of every vault call the account ever made. Constants only.
+ */
+export const SECURITY_EVENTS_PREDICATE = `action IN (${quoted(SECURITY_ACTIONS)}) OR (action IN (${quoted(SECURITY_FAILURE_ACTIONS)}) AND outcome = 'failure')`;
+
 const STATUSES: CheckoutStatus[] = ['open', 'completed', 'cancelled', 'expired'];
 
 export type ProjectStats = {
@@ -52,15 +61,12 @@ export async function getProjectStats(runtime: Pick<Runtime, 'db'>, options: { a
       SELECT (CASE WHEN status = 'open' AND expires_at <= ${now}::timestamptz AND (charge_lock_id IS NULL OR charge_lock_until < ${now}::timestamptz)
         THEN 'expired' ELSE status::text END) AS status, count(*)::int AS count
       FROM checkout_sessions WHERE project_id = ${options.projectId}::uuid GROUP BY 1`,
-    prisma.auditLog.findMany({
-      where: {
-        accountId: options.accountId,
-        OR: [{ action: { in: [...SECURITY_ACTIONS] } }, { action: { in: [...SECURITY_FAILURE_ACTIONS] }, outcome: 'failure' }],
-      },
-      orderBy: { seq: 'desc' },
-      take: RECENT_SECURITY_EVENTS,
-      omit: { seq: false },
-    }),
+    // The ids through the partial index (literal predicate: a parameterised one could not use it), then the rows.
+    prisma.$queryRaw<{ id: string }[]>`
+      SELECT id::text AS id FROM audit_logs WHERE account_id = ${options.accountId}::uuid AND (${Prisma.raw(SECURITY_EVENTS_PREDICATE)})
+      ORDER BY seq DESC LIMIT ${RECENT_SECURITY_EVENTS}`.then((ids) =>
+      prisma.auditLog.findMany({ where: { id: { in: ids.map((row) => row.id) } }, orderBy: { seq: 'desc' }, omit: { seq: false } }),
+    ),
     chainHead(runtime.db.sql),
   ]);
   const checkoutSessionsByStatus = Object.fromEntries(STATUSES.map((status) => [status, 0])) as Record<CheckoutStatus, number>;

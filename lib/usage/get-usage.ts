@@ -1,9 +1,12 @@
 // Calls per UTC day of one project (optionally one of its applications), counted from the audit log: one
-// aggregate query over audit_logs (index (project_id, created_at)) grouped by day and category. A call is
-// one request id per action: a proxy call that fails after reading its token writes a success row (the
-// token read) and then a failure row under the same request id, and counts once, as a failure. (Calls
-// that reuse one caller-supplied X-Request-Id therefore count once per day and category.) Every day of the
-// range is present, zeros included. Shared by GET /api/usage and the dashboard.
+// aggregate query over audit_logs (index (project_id, created_at)) grouped by day and action, no per-call
+// grouping. Each call writes one row, except a proxy call that fails after reading its token: it writes a
+// success row (with the token read) and then a failure row, and counts once, as a failure. Only those
+// failure rows carry the token id (a call refused before its token was read has none), so a proxy day's
+// successes are its success rows minus its failure rows with a token id. (A call whose two rows fall on
+// either side of midnight UTC is a success on the first day and a failure on the next; the next day's
+// successes are never shown below zero.) Every day of the range is present, zeros included. Shared by
+// GET /api/usage and the dashboard.
 import { getAccountProjectOrThrow } from '../applications/get-account-project-or-throw';
 import { applicationNotFound } from '../applications/get-application-or-throw';
 import { Prisma } from '../db/generated/client';
@@ -72,19 +75,20 @@ export async function getUsage(runtime: Pick<Runtime, 'db'>, options: GetUsageOp
     ' ',
   );
   const rows = await prisma.$queryRaw<UsageRow[]>`
-    SELECT to_char(calls.at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, calls.category,
-      (count(*) FILTER (WHERE NOT calls.failed))::int AS success,
-      (count(*) FILTER (WHERE calls.failed))::int AS failure
+    SELECT to_char(day, 'YYYY-MM-DD') AS day, (CASE action ${categoryOf} END)::text AS category,
+      greatest(success_rows - after_read_failures, 0)::int AS success, failure_rows::int AS failure
     FROM (
-      SELECT min(created_at) AS at, (CASE action ${categoryOf} END)::text AS category, bool_or(outcome = 'failure') AS failed
+      SELECT (created_at AT TIME ZONE 'UTC')::date AS day, action,
+        count(*) FILTER (WHERE outcome = 'success') AS success_rows,
+        count(*) FILTER (WHERE outcome = 'failure') AS failure_rows,
+        count(*) FILTER (WHERE outcome = 'failure' AND action = ${USAGE_ACTIONS.proxy} AND token_id IS NOT NULL) AS after_read_failures
       FROM audit_logs
       WHERE project_id = ${options.projectId}::uuid
         AND created_at >= ${start}::timestamptz AND created_at < ${end}::timestamptz
         AND action IN (${Prisma.join(Object.values(USAGE_ACTIONS))})
         ${options.applicationId ? Prisma.sql`AND application_id = ${options.applicationId}::uuid` : Prisma.empty}
-      GROUP BY request_id, action
-    ) calls
-    GROUP BY 1, 2`;
+      GROUP BY 1, 2
+    ) per_day`;
   const byDay = new Map(range.days.map((day) => [day, zeros()]));
   const totals = zeros();
   for (const row of rows) {

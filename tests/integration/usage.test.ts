@@ -4,10 +4,13 @@
 // Errors: each bad query parameter a 400 naming it; unknown project or application 404. Security: no
 // session 401, another account's project or application 404 both ways.
 import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { getApplicationsCallsPerDay } from '../../lib/usage/get-applications-calls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApplication } from '../../lib/accounts/create-application';
 import { createProject } from '../../lib/accounts/create-project';
-import { getProjectStats } from '../../lib/usage/get-project-stats';
+import { getProjectStats, SECURITY_EVENTS_PREDICATE } from '../../lib/usage/get-project-stats';
 import { loginAs, type Stranger } from '../helpers/accounts';
 import { makeMerchant } from '../helpers/checkout';
 import { cardRequest } from '../helpers/fixtures';
@@ -37,7 +40,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 const daysBefore = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
 
 /** An audit row as the vault writes one for an API call (for days other than today). */
-function auditRow(project: Project, row: { action: string; outcome: 'success' | 'failure'; at: string; requestId?: string; applicationId?: string | null }) {
+function auditRow(project: Project, row: { action: string; outcome: 'success' | 'failure'; at: string; requestId?: string; applicationId?: string | null; tokenId?: string }) {
   return vault.runtime.db.prisma.auditLog.create({
     data: {
       action: row.action,
@@ -47,6 +50,7 @@ function auditRow(project: Project, row: { action: string; outcome: 'success' | 
       projectId: project.projectId,
       applicationId: row.applicationId === undefined ? project.applicationId : row.applicationId,
       requestId: row.requestId ?? randomUUID(),
+      tokenId: row.tokenId ?? null,
       createdAt: new Date(row.at),
     },
   });
@@ -93,7 +97,8 @@ describe('usage — happy', () => {
     await auditRow(project, { action: 'detokenize', outcome: 'success', at: '2025-03-03T23:59:59.999Z' });
     // A proxy call that failed after reading its token, and one that succeeded.
     await auditRow(project, { action: 'proxy.transaction', outcome: 'success', at: '2025-03-03T10:00:00.000Z', requestId: 'req-pair' });
-    await auditRow(project, { action: 'proxy.transaction', outcome: 'failure', at: '2025-03-03T10:00:00.050Z', requestId: 'req-pair' });
+    // Its failure row carries the token it read (a call refused before its token has none).
+    await auditRow(project, { action: 'proxy.transaction', outcome: 'failure', at: '2025-03-03T10:00:00.050Z', requestId: 'req-pair', tokenId: randomUUID() });
     await auditRow(project, { action: 'proxy.transaction', outcome: 'success', at: '2025-03-03T11:00:00.000Z' });
     // Outside the range, another project's, and actions that are not calls counted here.
     await auditRow(project, { action: 'tokenize', outcome: 'success', at: '2025-02-28T23:59:59.999Z' });
@@ -119,6 +124,13 @@ describe('usage — happy', () => {
       ],
       totals: { tokenize: { success: 2, failure: 1 }, proxy: { success: 1, failure: 1 }, detokenize: { success: 1, failure: 0 }, test_tokens: { success: 1, failure: 0 } },
     });
+
+    // The dashboard's sparklines count each application's calls the same way, in one query for the list.
+    const perApplication = await getApplicationsCallsPerDay(vault.runtime, { projectId: project.projectId, applicationIds: [project.applicationId, randomUUID()], from: '2025-02-28', to: '2025-03-03' });
+    expect([...perApplication.values()]).toEqual([
+      [1, 2, 0, 3],
+      [0, 0, 0, 0],
+    ]);
 
     const oneDay = await get('owner', `project_id=${project.projectId}&from=2025-03-04&to=2025-03-04`);
     expect(oneDay.json.data.days).toEqual([{ date: '2025-03-04', ...EMPTY_DAY, tokenize: { success: 1, failure: 0 } }]);
@@ -250,6 +262,13 @@ describe('getProjectStats', () => {
     }
     const capped = await getProjectStats(vault.runtime, { accountId: users.accountId, projectId: project.projectId });
     expect(capped.recentSecurityEvents.map((event) => event.request_id)).toEqual(Array.from({ length: 10 }, (_, i) => `stats-${11 - i}`));
+  });
+
+  it('finds the events through the partial index made for them: its migration has the very predicate the query uses', () => {
+    const migrations = path.join(process.cwd(), 'prisma', 'migrations');
+    const folder = readdirSync(migrations).find((name) => name.endsWith('_audit_security_events_index'));
+    const sql = readFileSync(path.join(migrations, folder!, 'migration.sql'), 'utf8');
+    expect(sql).toContain(`WHERE (${SECURITY_EVENTS_PREDICATE})`);
   });
 
   it('another account\'s project → 404; another account\'s events are never listed', async () => {

@@ -11,17 +11,17 @@ import { PageHeader, Panel, ReadOnlyNotice } from '../../../../../components/ui/
 import { listApplications } from '../../../../../lib/applications/list-applications';
 import { presentApplication } from '../../../../../lib/applications/present-application';
 import { managersOnly } from '../../../../../lib/dashboard/roles';
-import { getUsage } from '../../../../../lib/usage/get-usage';
-import { callsPerDay } from '../../../../../components/dashboard/usage';
+import { getApplicationsCallsPerDay } from '../../../../../lib/usage/get-applications-calls';
 import { loadDashboardContext, type ProjectPageProps } from '../dashboard-context';
 
 export default async function ApplicationsPage({ params }: ProjectPageProps) {
   const { projectId } = await params;
   const { runtime, user, project, can } = await loadDashboardContext(projectId, '/applications');
   const rows = await listApplications(runtime, { accountId: user.accountId, projectId: project.id });
-  // Each application's calls per day over the last 30 days (the default range), as GET /api/usage?application_id answers.
-  const usage = await Promise.all(rows.map((row) => getUsage(runtime, { accountId: user.accountId, projectId: project.id, applicationId: row.id })));
-  const applications = rows.map((row, index) => ({ ...presentApplication(row), usage: callsPerDay(usage[index]!) }));
+  // Each application's calls per day over the last 30 days, counted as GET /api/usage?application_id counts
+  // them, in one grouped query for the whole list.
+  const usage = await getApplicationsCallsPerDay(runtime, { projectId: project.id, applicationIds: rows.map((row) => row.id) });
+  const applications = rows.map((row) => ({ ...presentApplication(row), usage: usage.get(row.id) ?? [] }));
   const baseUrl = runtime.config.APP_URL;
   const create = can.manage ? <CreateApplicationDialog project={{ id: project.id, name: project.name, production: project.production, pubKey: project.pub_key }} baseUrl={baseUrl} /> : undefined;
   return (

@@ -1,0 +1,33 @@
+// Every application's calls per UTC day in a project, for the dashboard's sparklines: one grouped query for
+// the whole list (not one usage query per application), counted as getUsage counts them (a proxy call that
+// fails after its token read writes two rows and counts once).
+import type { Runtime } from '../runtime';
+import { USAGE_ACTIONS, usageRange } from './get-usage';
+import { Prisma } from '../db/generated/client';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Application id → calls of each day of the range (default the last 30 days), oldest first. */
+export async function getApplicationsCallsPerDay(runtime: Pick<Runtime, 'db'>, options: { projectId: string; applicationIds: string[]; from?: string; to?: string; now?: Date }): Promise<Map<string, number[]>> {
+  const range = usageRange(options);
+  const result = new Map(options.applicationIds.map((id) => [id, range.days.map(() => 0)]));
+  if (options.applicationIds.length === 0) return result;
+  const start = new Date(`${range.from}T00:00:00.000Z`);
+  const end = new Date(new Date(`${range.to}T00:00:00.000Z`).getTime() + DAY_MS);
+  const rows = await runtime.db.prisma.$queryRaw<Array<{ application_id: string; day: string; calls: number }>>`
+    SELECT application_id::text AS application_id, to_char((created_at AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS day,
+      (count(*) - count(*) FILTER (WHERE outcome = 'failure' AND action = ${USAGE_ACTIONS.proxy} AND token_id IS NOT NULL))::int AS calls
+    FROM audit_logs
+    WHERE project_id = ${options.projectId}::uuid
+      AND created_at >= ${start}::timestamptz AND created_at < ${end}::timestamptz
+      AND action IN (${Prisma.join(Object.values(USAGE_ACTIONS))})
+      AND application_id IS NOT NULL
+    GROUP BY 1, 2`;
+  const dayIndex = new Map(range.days.map((day, index) => [day, index]));
+  for (const row of rows) {
+    const days = result.get(row.application_id);
+    const index = dayIndex.get(row.day);
+    if (days && index !== undefined) days[index] = row.calls;
+  }
+  return result;
+}
