@@ -1,6 +1,7 @@
 // The dashboard's overview figures of one project: tokens stored, checkout sessions by status (an open
 // session past its deadline counts as expired, as every reader presents it), and the account's last 10
-// security-relevant audit rows, presented as GET /api/audit-logs presents them. One query each.
+// security-relevant audit rows, presented as GET /api/audit-logs presents them. One query each (the events: their ids through a
+// partial index, then those rows).
 import { getAccountProjectOrThrow } from '../applications/get-account-project-or-throw';
 import { chainHead } from '../audit/audit-chain';
 import { Prisma } from '../db/generated/client';
