@@ -107,6 +107,40 @@ const ZEnvSchema = z.object({
     .enum(['on', 'off', '1', '0', 'true', 'false'], { error: 'AUDIT_SEALER must be on or off' })
     .default('on')
     .transform((value) => value === 'on' || value === '1' || value === 'true'),
+  /** Events (GET /api/events) are kept this many days, then deleted with their deliveries. */
+  EVENT_RETENTION_DAYS: positiveInt('EVENT_RETENTION_DAYS').default(30),
+  /** `on` (default): this process delivers webhooks (claims due deliveries) and runs the event sweepers. */
+  WEBHOOK_WORKER: z
+    .enum(['on', 'off', '1', '0', 'true', 'false'], { error: 'WEBHOOK_WORKER must be on or off' })
+    .default('on')
+    .transform((value) => value === 'on' || value === '1' || value === 'true'),
+  /** One webhook attempt's limit: connecting, sending, and the whole answer. */
+  WEBHOOK_TIMEOUT_MS: positiveInt('WEBHOOK_TIMEOUT_MS').default(15_000),
+  /**
+   * Seconds before each attempt, counted from the previous one (the first from the event); ±20 % jitter.
+   * Default: immediately, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. Shorter only for tests.
+   */
+  WEBHOOK_RETRY_SCHEDULE: z
+    .string()
+    .default('0,5,300,1800,7200,18000,36000,36000')
+    .transform((value, context) => {
+      const delays = value.split(',').map((part) => Number(part.trim()));
+      if (delays.length === 0 || delays.length > 20 || delays.some((delay) => !Number.isFinite(delay) || delay < 0)) {
+        context.addIssue({ code: 'custom', message: 'WEBHOOK_RETRY_SCHEDULE must be 1-20 comma-separated non-negative numbers of seconds' });
+        return z.NEVER;
+      }
+      return delays;
+    }),
+  /** An endpoint failing for this long without a success is disabled and the account's owners mailed (5 days). */
+  WEBHOOK_DISABLE_AFTER_SECONDS: positiveInt('WEBHOOK_DISABLE_AFTER_SECONDS').default(5 * 24 * 60 * 60),
+  /** How often an idle worker looks for due deliveries (events written by this process wake it at once). */
+  WEBHOOK_POLL_INTERVAL_MS: positiveInt('WEBHOOK_POLL_INTERVAL_MS').default(1_000),
+  /** Deliveries one process sends at once. */
+  WEBHOOK_CONCURRENCY: positiveInt('WEBHOOK_CONCURRENCY').default(32),
+  /** How often open checkout sessions past their deadline are expired (and their event written). */
+  CHECKOUT_EXPIRY_SWEEP_MS: positiveInt('CHECKOUT_EXPIRY_SWEEP_MS').default(30_000),
+  /** How often the audit chain is verified in the background (new seals; the whole chain once a day). */
+  AUDIT_VERIFY_INTERVAL_SECONDS: positiveInt('AUDIT_VERIFY_INTERVAL_SECONDS').default(300),
   /** Serve only the vault API (no dashboard pages): for API-only nodes behind a load balancer, and tests. */
   VAULT_API_ONLY: z
     .enum(['0', '1', 'true', 'false'])

@@ -57,6 +57,11 @@ export type Database = {
   kind: 'postgresql' | 'pglite';
   /** Applies pending migrations; returns the names applied. */
   migrate(): Promise<string[]>;
+  /**
+   * Calls `onNotify` for each NOTIFY on `channel` (sent by any process, delivered when its transaction
+   * commits). Best effort: a lost listening connection is reopened after a second; callers also poll.
+   */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   ping(): Promise<void>;
   close(): Promise<void>;
 };
@@ -74,6 +79,8 @@ export type DatabaseOptions = {
   /** Where a dropped connection is reported (once per connection). */
   logger?: Logger;
 };
+
+type Listener = Database['listen'];
 
 export const DEFAULT_QUERY_TIMEOUT_MS = 5_000;
 
@@ -137,7 +144,35 @@ async function connectPostgres(options: DatabaseOptions): Promise<Database> {
   // No query time-out here: a migration may rightly run longer than a request's bound.
   const migrationPool = new pg.Pool({ connectionString, max: 1, connectionTimeoutMillis: timeoutMs, ...keepAlive, Client });
   migrationPool.on('error', () => {});
-  return wrap('postgresql', new PrismaPg(pool), sql, async () => {
+  const listen: Listener = async (channel, onNotify) => {
+    let client: InstanceType<typeof pg.Client> | undefined;
+    let stopped = false;
+    const open = async (): Promise<void> => {
+      const next = new pg.Client({ connectionString, ...keepAlive });
+      client = next;
+      next.on('notification', onNotify);
+      next.on('error', () => {
+        if (client !== next) return;
+        client = undefined;
+        void next.end().catch(() => {});
+        if (!stopped) setTimeout(() => void open().catch(() => {}), 1_000).unref();
+      });
+      await next.connect();
+      await next.query(`LISTEN ${channel}`);
+    };
+    await open().catch((error: unknown) => {
+      options.logger?.warn({ err: error, channel }, 'database LISTEN failed; relying on polling until it reconnects');
+      client = undefined;
+      if (!stopped) setTimeout(() => void open().catch(() => {}), 1_000).unref();
+    });
+    return async () => {
+      stopped = true;
+      const current = client;
+      client = undefined;
+      await current?.end().catch(() => {});
+    };
+  };
+  return wrap('postgresql', new PrismaPg(pool), sql, listen, async () => {
     if (!pool.ended) await pool.end();
     if (!migrationPool.ended) await migrationPool.end();
   }, withWholeScripts(new PrismaPg(migrationPool), migrationPool));
@@ -168,7 +203,8 @@ async function connectPglite(dataDir: string): Promise<Database> {
           }),
         ),
     };
-    return wrap('pglite', new PrismaPGlite(pglite), sql, async () => {
+    const listen: Listener = async (channel, onNotify) => pglite.listen(channel, onNotify).then((unsubscribe) => async () => unsubscribe());
+    return wrap('pglite', new PrismaPGlite(pglite), sql, listen, async () => {
       await pglite.close();
       unlock();
     });
@@ -201,6 +237,7 @@ function wrap(
   kind: Database['kind'],
   factory: SqlMigrationAwareDriverAdapterFactory,
   sql: SqlClient,
+  listen: Listener,
   closeDriver: () => Promise<void>,
   migrationFactory: SqlMigrationAwareDriverAdapterFactory = factory,
 ): Database {
@@ -210,6 +247,7 @@ function wrap(
     sql,
     kind,
     migrate: () => applyMigrations(migrationFactory),
+    listen,
     async ping() {
       await sql.query('SELECT 1');
     },
