@@ -33,6 +33,8 @@ export type Runtime = {
   mailer: Mailer;
   mailDataDir: string;
   psp: Agent;
+  /** Webhook deliveries: the same SSRF-guarded dispatcher as the PSP's, with the webhook time-out. */
+  webhooks: Agent;
   allowedPrivateHosts: ReadonlySet<string>;
   close(): Promise<void>;
 };
@@ -98,6 +100,7 @@ export async function createRuntime(options: StartOptions = {}): Promise<Runtime
   // AUDIT_SEALER=off: no background sealing here (benchmarks, or a dedicated sealer elsewhere).
   const sealer = config.AUDIT_SEALER ? startAuditSealer({ db, keyring, logger }) : { stop: async () => {} };
   const psp = createPspDispatcher({ allowedPrivateHosts, timeoutMs: config.PROXY_TIMEOUT_MS, ca: options.pspCa, logger });
+  const webhooks = createPspDispatcher({ allowedPrivateHosts, timeoutMs: config.WEBHOOK_TIMEOUT_MS, connections: 16, ca: options.pspCa, logger });
   return {
     config,
     logger,
@@ -108,10 +111,12 @@ export async function createRuntime(options: StartOptions = {}): Promise<Runtime
     mailer,
     mailDataDir,
     psp,
+    webhooks,
     allowedPrivateHosts,
     async close() {
       await sealer.stop();
       await psp.close().catch(() => {});
+      await webhooks.close().catch(() => {});
       await store.close();
       await db.close();
     },
