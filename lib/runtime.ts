@@ -9,6 +9,7 @@ import { AuditWriter } from './audit/audit-writer';
 import { startAuditSealer } from './audit/audit-sealer';
 import { loadAuditChainKey } from './audit/chain-key';
 import { upgradeLegacyAuditChain } from './audit/upgrade-legacy-chain';
+import { startWebhookWorker, type WebhookWorker } from './webhooks/start-webhook-worker';
 import { createMailer, type Mailer } from './mail/send-mail';
 import { getConfig, type Config } from './config';
 import { loadMasterKey } from './crypto/master-key';
@@ -52,6 +53,11 @@ export type StartOptions = {
   onMigrated?: (applied: string[]) => void;
   /** `vault keys rotate-master` resuming: start although a rotation marker exists. */
   duringKeyRotation?: boolean;
+  /**
+   * Run a serving node's background work: webhook delivery and the event sweepers (default true; the CLI's
+   * one-shot commands pass false). The audit sealer follows AUDIT_SEALER.
+   */
+  background?: boolean;
   /** Replaces the trusted CAs for PSP calls (in-process tests); servers use NODE_EXTRA_CA_CERTS. */
   pspCa?: string;
 };
@@ -101,7 +107,8 @@ export async function createRuntime(options: StartOptions = {}): Promise<Runtime
   const sealer = config.AUDIT_SEALER ? startAuditSealer({ db, keyring, logger }) : { stop: async () => {} };
   const psp = createPspDispatcher({ allowedPrivateHosts, timeoutMs: config.PROXY_TIMEOUT_MS, ca: options.pspCa, logger });
   const webhooks = createPspDispatcher({ allowedPrivateHosts, timeoutMs: config.WEBHOOK_TIMEOUT_MS, connections: 16, ca: options.pspCa, logger });
-  return {
+  let worker: WebhookWorker | null = null;
+  const runtime: Runtime = {
     config,
     logger,
     db,
@@ -114,6 +121,7 @@ export async function createRuntime(options: StartOptions = {}): Promise<Runtime
     webhooks,
     allowedPrivateHosts,
     async close() {
+      await worker?.stop();
       await sealer.stop();
       await psp.close().catch(() => {});
       await webhooks.close().catch(() => {});
@@ -121,6 +129,9 @@ export async function createRuntime(options: StartOptions = {}): Promise<Runtime
       await db.close();
     },
   };
+  // WEBHOOK_WORKER=off: this process sends no webhooks (another node does; events still queue).
+  if (config.WEBHOOK_WORKER && options.background !== false) worker = await startWebhookWorker(runtime);
+  return runtime;
 }
 
 /** The shared runtime, created on first use (by the server at start, or lazily under `next dev`). */
