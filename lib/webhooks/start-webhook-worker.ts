@@ -10,8 +10,8 @@ import { notifyEndpointDisabled } from './notify-endpoint-disabled';
 import type { SigningSecretCache } from './signing-secrets';
 
 const CLAIM_BATCH = 50;
-/** A claim outlives the longest attempt by a minute before another process may take it over. */
-const leaseSeconds = (timeoutMs: number) => Math.ceil(timeoutMs / 1000) + 60;
+/** A claim outlives the longest attempt (and its recording) well before another process may take it over. */
+const leaseSeconds = (timeoutMs: number) => Math.ceil((2 * timeoutMs) / 1000) + 5;
 
 export type WebhookWorker = { wake(): void; stop(): Promise<void> };
 
