@@ -9,6 +9,7 @@ import { AuditWriter } from './audit/audit-writer';
 import { startAuditSealer } from './audit/audit-sealer';
 import { loadAuditChainKey } from './audit/chain-key';
 import { upgradeLegacyAuditChain } from './audit/upgrade-legacy-chain';
+import { startWebhookWorker, type WebhookWorker } from './webhooks/start-webhook-worker';
 import { createMailer, type Mailer } from './mail/send-mail';
 import { getConfig, type Config } from './config';
 import { loadMasterKey } from './crypto/master-key';
@@ -34,6 +35,8 @@ export type Runtime = {
   mailer: Mailer;
   mailDataDir: string;
   psp: Agent;
+  /** Webhook deliveries: the same SSRF-guarded dispatcher as the PSP's, with the webhook time-out. */
+  webhooks: Agent;
   allowedPrivateHosts: ReadonlySet<string>;
   close(): Promise<void>;
 };
@@ -51,6 +54,11 @@ export type StartOptions = {
   onMigrated?: (applied: string[]) => void;
   /** `vault keys rotate-master` resuming: start although a rotation marker exists. */
   duringKeyRotation?: boolean;
+  /**
+   * Run a serving node's background work: webhook delivery and the event sweepers (default true; the CLI's
+   * one-shot commands pass false). The audit sealer follows AUDIT_SEALER.
+   */
+  background?: boolean;
   /** Replaces the trusted CAs for PSP calls (in-process tests); servers use NODE_EXTRA_CA_CERTS. */
   pspCa?: string;
 };
@@ -100,7 +108,9 @@ export async function createRuntime(options: StartOptions = {}): Promise<Runtime
   const sealer = config.AUDIT_SEALER ? startAuditSealer({ db, keyring, logger }) : { stop: async () => {} };
   const eventJobs = config.WEBHOOK_WORKER ? startEventJobs({ db, keyring, logger, config }) : { stop: async () => {} };
   const psp = createPspDispatcher({ allowedPrivateHosts, timeoutMs: config.PROXY_TIMEOUT_MS, ca: options.pspCa, logger });
-  return {
+  const webhooks = createPspDispatcher({ allowedPrivateHosts, timeoutMs: config.WEBHOOK_TIMEOUT_MS, connections: 16, ca: options.pspCa, logger });
+  let worker: WebhookWorker | null = null;
+  const runtime: Runtime = {
     config,
     logger,
     db,
@@ -110,15 +120,21 @@ export async function createRuntime(options: StartOptions = {}): Promise<Runtime
     mailer,
     mailDataDir,
     psp,
+    webhooks,
     allowedPrivateHosts,
     async close() {
+      await worker?.stop();
       await sealer.stop();
       await eventJobs.stop();
       await psp.close().catch(() => {});
+      await webhooks.close().catch(() => {});
       await store.close();
       await db.close();
     },
   };
+  // WEBHOOK_WORKER=off: this process sends no webhooks (another node does; events still queue).
+  if (config.WEBHOOK_WORKER && options.background !== false) worker = await startWebhookWorker(runtime);
+  return runtime;
 }
 
 /** The shared runtime, created on first use (by the server at start, or lazily under `next dev`). */

@@ -13,6 +13,8 @@ import { GET as health } from './health';
 import { POST as provision } from './internal-provision';
 import { membersRoutes } from './members/routes';
 import { merchantsRoutes } from './merchants/routes';
+import { webhooksRoutes } from './webhooks/routes';
+import { eventsRoutes } from './events/routes';
 import { GET as openApiDocument } from './openapi';
 import { projectsRoutes } from './projects/routes';
 import { POST as proxyTransaction } from './proxy-transaction';
@@ -43,6 +45,8 @@ export const routes: readonly DefinedRoute[] = [
   ...userRoutes,
   ...merchantsRoutes,
   ...checkoutRoutes,
+  ...webhooksRoutes,
+  ...eventsRoutes,
   health,
   ready,
   openApiDocument,

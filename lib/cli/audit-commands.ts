@@ -12,7 +12,7 @@ export async function runAuditVerify(argv: string[], config: Config, logger: Log
   const values = parseAuditVerifyArgs(argv);
   const anchor = values.anchor === undefined ? undefined : parseAnchor(values.anchor);
   if (anchor === null) throw new Error('--anchor must be <seal index>:<64 hex characters>, as `vault audit anchor` prints it');
-  const runtime = await createRuntime({ config, logger });
+  const runtime = await createRuntime({ config, logger, background: false });
   try {
     await sealAuditLog(runtime);
     const result = await verifyAuditChain(runtime, { full: values.full, anchor });
@@ -30,7 +30,7 @@ export async function runAuditVerify(argv: string[], config: Config, logger: Log
 
 export async function runAuditAnchor(argv: string[], config: Config, logger: Logger): Promise<number> {
   const values = parseAuditAnchorArgs(argv);
-  const runtime = await createRuntime({ config, logger });
+  const runtime = await createRuntime({ config, logger, background: false });
   try {
     await sealAuditLog(runtime);
     const head = await chainHead(runtime.db.sql);

@@ -19,7 +19,7 @@ function readNewKey(file: string): Buffer {
 export async function runRotateMaster(argv: string[], config: Config, logger: Logger): Promise<number> {
   const args = parseRotateMasterArgs(argv);
   const newKey = readNewKey(args.newKeyFile);
-  const runtime = await createRuntime({ config, logger, duringKeyRotation: true });
+  const runtime = await createRuntime({ config, logger, duringKeyRotation: true, background: false });
   try {
     const result = await rotateMasterKey(runtime, { newKey });
     // The embedded mode's key file follows the database (written whole, then renamed over the old one).
@@ -47,7 +47,7 @@ export async function runRotateMaster(argv: string[], config: Config, logger: Lo
 
 export async function runRotateDataKey(argv: string[], config: Config, logger: Logger): Promise<number> {
   const args = parseRotateDataKeyArgs(argv);
-  const runtime = await createRuntime({ config, logger });
+  const runtime = await createRuntime({ config, logger, background: false });
   try {
     const rotated = await rotateDataKey(runtime, { projectId: args.projectId });
     process.stdout.write(`Project ${rotated.projectId}: data key version ${rotated.version} is current (was ${rotated.previousVersion}).\n`);

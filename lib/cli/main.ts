@@ -38,7 +38,7 @@ async function run(argv: string[]): Promise<number> {
   if (command === 'migrate') {
     // Starting the runtime applies the migrations, then the start-up re-seal (lib/keys/bind-to-owners.ts).
     let applied: string[] = [];
-    const runtime = await createRuntime({ config, logger, onMigrated: (names) => (applied = names) });
+    const runtime = await createRuntime({ config, logger, onMigrated: (names) => (applied = names), background: false });
     try {
       process.stdout.write(applied.length ? `Applied: ${applied.join(', ')}\n` : 'Database is up to date.\n');
     } finally {
@@ -52,7 +52,7 @@ async function run(argv: string[]): Promise<number> {
   if (command === 'keys' && sub === 'rotate-data-key') return runRotateDataKey(rest, config, logger);
   if (command === 'app' && sub === 'create') {
     const args = parseAppCreateArgs(rest);
-    const runtime = await createRuntime({ config, logger });
+    const runtime = await createRuntime({ config, logger, background: false });
     try {
       const bootstrapped = await bootstrapIfEmpty(runtime);
       // The banner goes to stderr so that --json output stays one JSON object on stdout.

@@ -23,6 +23,8 @@ export const errorStatus = {
   forbidden_origin: 403,
   /** MAX_PROJECTS_PER_ACCOUNT reached. */
   project_limit_reached: 403,
+  /** MAX_ENDPOINTS_PER_PROJECT (16) webhook endpoints in the project. */
+  webhook_endpoint_limit_reached: 403,
   password_expired: 403,
   /** VAULT_REGISTRATION=closed: the three registration routes. */
   registration_closed: 403,

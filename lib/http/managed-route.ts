@@ -14,7 +14,7 @@ import { CROSS_SITE_REFUSAL, MFA_ENROLMENT_REFUSAL, SESSION_SECURITY, refusals, 
 export const MANAGER_ROLES: readonly SessionUser['role'][] = ['owner', 'admin'];
 
 /** The resource type each action family touches; `member.*` changes a user. */
-const RESOURCE_TYPES: Record<string, string> = { member: 'user', application: 'application', project: 'project', merchant: 'merchant', account: 'account' };
+const RESOURCE_TYPES: Record<string, string> = { member: 'user', application: 'application', project: 'project', merchant: 'merchant', account: 'account', webhook_endpoint: 'webhook_endpoint', event: 'event' };
 
 /** `type:id` of the resource an action is about: the path's `{id}` (so refused attempts name it too). */
 export function auditResource(action: string, id: string | null | undefined): string | null {

@@ -77,15 +77,15 @@ describe('public files', () => {
   });
   afterAll(() => new Promise((resolve) => files.server.close(resolve)));
 
-  it('serves the SDK types as TypeScript (Next alone says video/mp2t), the file itself', async () => {
-    const response = await fetch(`${filesBase}/checkout.d.ts`);
+  it.each(['checkout.d.ts', 'webhooks.d.ts'])('serves the SDK types %s as TypeScript (Next alone says video/mp2t), the file itself', async (file) => {
+    const response = await fetch(`${filesBase}/${file}`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/typescript; charset=utf-8');
-    expect(await response.text()).toBe(await readFile(path.join(publicDir, 'checkout.d.ts'), 'utf8'));
+    expect(await response.text()).toBe(await readFile(path.join(publicDir, file), 'utf8'));
   });
 
-  it("leaves every other file to Next's own type", async () => {
-    const response = await fetch(`${filesBase}/checkout.js`);
+  it.each(['checkout.js', 'webhooks.js'])("leaves every other file to Next's own type: %s", async (file) => {
+    const response = await fetch(`${filesBase}/${file}`);
     expect(response.headers.get('content-type')).toMatch(/^application\/javascript/);
   });
 });

@@ -57,6 +57,9 @@ export function testEnv(overrides: Record<string, string> = {}): Record<string, 
     PROXY_TIMEOUT_MS: '5000',
     LOG_LEVEL: 'info',
     DATABASE_POOL_SIZE: '5',
+    // Test vaults share the run's database: a worker here would deliver other files' webhooks (to URLs
+    // they never meant to reach). Files that test delivery turn it on, on a database of their own.
+    WEBHOOK_WORKER: 'off',
     ...overrides,
   };
 }

@@ -90,6 +90,9 @@ CREATE INDEX "webhook_deliveries_due_idx" ON "webhook_deliveries"("next_attempt_
 CREATE INDEX "webhook_deliveries_endpoint_id_created_at_idx" ON "webhook_deliveries"("endpoint_id", "created_at");
 
 -- CreateIndex
+CREATE INDEX "webhook_deliveries_endpoint_id_last_attempt_at_idx" ON "webhook_deliveries"("endpoint_id", "last_attempt_at");
+
+-- CreateIndex
 CREATE INDEX "webhook_deliveries_event_id_idx" ON "webhook_deliveries"("event_id");
 
 -- CreateIndex

@@ -1,0 +1,31 @@
+// Where an endpoint may point: an https URL without credentials (an IP literal only if allow-listed in
+// PROXY_ALLOWED_PRIVATE_HOSTS, like the proxy's targets), or plain http to localhost in a test project
+// (a developer's receiver). Host names are judged again at connect time by the SSRF-guarded dispatcher:
+// a name resolving to a private address is refused then, unless allow-listed.
+import { isIP } from 'node:net';
+import { isAllowListedHost } from '../proxy/proxy-url';
+
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+export const MAX_ENDPOINT_URL_LENGTH = 2048;
+
+/** Why `raw` cannot be this project's endpoint URL, or null when it can. */
+export function endpointUrlProblem(raw: string, options: { environment: 'test' | 'production'; allowedPrivateHosts: ReadonlySet<string> }): string | null {
+  if (raw.length > MAX_ENDPOINT_URL_LENGTH) return `url must be at most ${MAX_ENDPOINT_URL_LENGTH} characters`;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return 'url must be an absolute https URL';
+  }
+  if (url.username !== '' || url.password !== '') return 'url must not contain a user name or password';
+  if (url.hostname === '' || /\s/.test(raw)) return 'url must be an absolute https URL';
+  if (url.protocol === 'http:') {
+    if (!LOCAL_HOSTS.has(url.hostname)) return 'url must use https (plain http only for localhost)';
+    if (options.environment !== 'test') return 'url must use https in a production project (plain http to localhost is for test projects)';
+    return null;
+  }
+  if (url.protocol !== 'https:') return 'url must use https';
+  const literal = url.hostname.startsWith('[') || isIP(url.hostname) === 4;
+  if (literal && !isAllowListedHost(url.hostname, options.allowedPrivateHosts)) return 'url must name a host, not an IP address (unless allow-listed in PROXY_ALLOWED_PRIVATE_HOSTS)';
+  return null;
+}
