@@ -106,7 +106,7 @@ export async function createRuntime(options: StartOptions = {}): Promise<Runtime
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: mailDataDir, logger });
   // AUDIT_SEALER=off: no background sealing here (benchmarks, or a dedicated sealer elsewhere).
   const sealer = config.AUDIT_SEALER ? startAuditSealer({ db, keyring, logger }) : { stop: async () => {} };
-  const eventJobs = config.WEBHOOK_WORKER ? startEventJobs({ db, keyring, logger, config }) : { stop: async () => {} };
+  const eventJobs = config.WEBHOOK_WORKER && options.background !== false ? startEventJobs({ db, keyring, logger, config }) : { stop: async () => {} };
   const psp = createPspDispatcher({ allowedPrivateHosts, timeoutMs: config.PROXY_TIMEOUT_MS, ca: options.pspCa, logger });
   const webhooks = createPspDispatcher({ allowedPrivateHosts, timeoutMs: config.WEBHOOK_TIMEOUT_MS, connections: 16, ca: options.pspCa, logger });
   let worker: WebhookWorker | null = null;

@@ -23,7 +23,8 @@ let merchant: TestMerchant;
 beforeAll(async () => {
   database = await ownDatabase();
   vault = await startTestVault({
-    env: { ...database.env, CHECKOUT_URL: 'https://pay.vault.example', CHECKOUT_MIN_EXPIRY_SECONDS: '1', CHECKOUT_EXPIRY_SWEEP_MS: '200' },
+    // WEBHOOK_WORKER on (test vaults default to off): this process runs the event jobs, on its own database.
+    env: { ...database.env, WEBHOOK_WORKER: 'on', CHECKOUT_URL: 'https://pay.vault.example', CHECKOUT_MIN_EXPIRY_SECONDS: '1', CHECKOUT_EXPIRY_SWEEP_MS: '200' },
   });
   merchant = await makeMerchant(vault);
 });
