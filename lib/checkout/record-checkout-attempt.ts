@@ -63,12 +63,13 @@ export async function recordCheckoutAttempt(
     // A lapsed claim (count 0) changed no session: its attempt is kept, but no event reports a change.
     if (count === 0) return false;
     const sql = prismaSql(tx);
-    const after: CheckoutEventSession = { ...session, status, attempts, transactionId: null, cardBrand: null, cardLast4: null, ...approval };
+    // This attempt is now the session's last: its card is the one the events name.
+    const after: CheckoutEventSession = { ...session, status, attempts, transactionId: approval?.transactionId ?? null, cardBrand: card.brand, cardLast4: card.last4 };
     if (result.outcome === 'approved') {
       await recordEvent(sql, checkoutSessionEvent('checkout.session.completed', after));
       return true;
     }
-    await recordEvent(sql, checkoutPaymentFailedEvent(after, { errorCode: result.code, errorMessage: result.message, brand: card.brand, last4: card.last4 }));
+    await recordEvent(sql, checkoutPaymentFailedEvent(after, { errorCode: result.code, errorMessage: result.message }));
     if (status === 'expired') await recordEvent(sql, checkoutSessionEvent('checkout.session.expired', after));
     return true;
   });

@@ -1,7 +1,8 @@
-// The events of a checkout session. Session events (completed, expired, cancelled) describe the session as
-// stored after the change; `checkout.payment.failed` describes the attempt that failed (its card's brand and
-// last 4, its code and message) with the session's status and attempts after it. Only what the merchant's
-// own API already shows: ids, the amount, brand and last 4; never a card number, CVV or processor secret.
+// The events of a checkout session, their data as lib/events/event-data-schemas.ts documents it: the session
+// as stored after the change (status, attempts, the transaction id once completed) and the card of its last
+// attempt (brand and last 4; null before any attempt). `checkout.payment.failed` adds the failed attempt's
+// code and message. Only what the merchant's own API already shows: never a card number, CVV or processor
+// secret.
 import type { NewEvent } from './record-event';
 
 export type CheckoutEventSession = {
@@ -14,17 +15,18 @@ export type CheckoutEventSession = {
   status: string;
   attempts: number;
   transactionId: string | null;
+  /** The card of the last attempt (the approved one once completed); null before any attempt. */
   cardBrand: string | null;
   cardLast4: string | null;
   testMode: boolean;
 };
 
-/** The failed attempt a `checkout.payment.failed` reports. */
-export type FailedCheckoutAttempt = { errorCode: string; errorMessage: string; brand: string | null; last4: string };
+/** The failure a `checkout.payment.failed` reports (the attempt's card is the session's last). */
+export type CheckoutFailure = { errorCode: string; errorMessage: string };
 
 type SessionEventType = 'checkout.session.completed' | 'checkout.session.expired' | 'checkout.session.cancelled';
 
-function sessionData(session: CheckoutEventSession, card: { transactionId: string | null; brand: string | null; last4: string | null }) {
+function sessionData(session: CheckoutEventSession) {
   return {
     session_id: session.id,
     merchant_id: session.merchantId,
@@ -32,20 +34,18 @@ function sessionData(session: CheckoutEventSession, card: { transactionId: strin
     currency: session.currency,
     status: session.status,
     attempts: session.attempts,
-    transaction_id: card.transactionId,
-    brand: card.brand,
-    last4: card.last4,
+    transaction_id: session.transactionId,
+    brand: session.cardBrand,
+    last4: session.cardLast4,
   };
 }
 
 const envelope = (session: CheckoutEventSession) => ({ projectId: session.projectId, livemode: !session.testMode });
 
 export function checkoutSessionEvent(type: SessionEventType, session: CheckoutEventSession): NewEvent {
-  const data = sessionData(session, { transactionId: session.transactionId, brand: session.cardBrand, last4: session.cardLast4 });
-  return { ...envelope(session), type, data };
+  return { ...envelope(session), type, data: sessionData(session) };
 }
 
-export function checkoutPaymentFailedEvent(session: CheckoutEventSession, attempt: FailedCheckoutAttempt): NewEvent {
-  const data = sessionData(session, { transactionId: null, brand: attempt.brand, last4: attempt.last4 });
-  return { ...envelope(session), type: 'checkout.payment.failed', data: { ...data, failure_code: attempt.errorCode, failure_message: attempt.errorMessage } };
+export function checkoutPaymentFailedEvent(session: CheckoutEventSession, failure: CheckoutFailure): NewEvent {
+  return { ...envelope(session), type: 'checkout.payment.failed', data: { ...sessionData(session), failure_code: failure.errorCode, failure_message: failure.errorMessage } };
 }

@@ -2,6 +2,8 @@
 // made for a test (inserted as rows: their secret columns hold any bytes, nothing here signs or sends).
 import { randomBytes, randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
+import { eventEnvelopeSchema } from '../../lib/events/event-data-schemas';
+import type { EventType } from '../../lib/events/event-types';
 import type { Runtime } from '../../lib/runtime';
 
 export type StoredEvent = {
@@ -32,10 +34,12 @@ export async function storedEvents(
 
 /**
  * The stored body is exactly the envelope {id, type, timestamp, project_id, livemode, data}, in that order,
- * agreeing with its row (id, type, project, created_at as the timestamp).
+ * valid under its type's documented schema, agreeing with its row (id, type, project, created_at as timestamp).
  */
-export function expectEnvelope(event: StoredEvent, expected: { type: string; projectId: string; livemode: boolean; data: Record<string, unknown> }): void {
+export function expectEnvelope(event: StoredEvent, expected: { type: EventType; projectId: string; livemode: boolean; data: Record<string, unknown> }): void {
   expect(Object.keys(event.envelope)).toEqual(['id', 'type', 'timestamp', 'project_id', 'livemode', 'data']);
+  // Exactly what the OpenAPI document's `webhooks` promise receivers (strict: no field beyond its schema).
+  expect(eventEnvelopeSchema(expected.type).safeParse(event.envelope).error).toBeUndefined();
   expect(event.envelope).toEqual({
     id: event.id,
     type: expected.type,

@@ -65,7 +65,7 @@ const sessionEventTypes = async (sessionId: string) => (await storedEvents(vault
 const sessionEvent = (type: string, sessionId: string) => onlyEvent(vault.runtime, projects(), type, (data) => data.session_id === sessionId);
 const pastDeadline = (sessionId: string) => vault.runtime.db.sql.query(`UPDATE checkout_sessions SET expires_at = now() - interval '1 second' WHERE id = $1`, [sessionId]);
 
-/** The data of a checkout event about a session of `merchant` (amount 10.50 EUR), before `changes`. */
+/** The data of a checkout event about a session of `merchant` (10.50 EUR, no attempt yet) with `changes`. */
 const sessionData = (sessionId: string, merchant: TestMerchant, changes: Record<string, unknown>) => ({
   session_id: sessionId,
   merchant_id: merchant.id,
@@ -180,7 +180,7 @@ describe('checkout.session.expired', () => {
     expectEnvelope(await sessionEvent('checkout.session.expired', sessionId), {
       type: 'checkout.session.expired',
       ...inTest(),
-      data: sessionData(sessionId, sandbox, { status: 'expired', attempts: MAX_CHECKOUT_ATTEMPTS }),
+      data: sessionData(sessionId, sandbox, { status: 'expired', attempts: MAX_CHECKOUT_ATTEMPTS, brand: 'visa', last4: '0002' }),
     });
   });
 
@@ -202,7 +202,7 @@ describe('checkout.session.expired', () => {
     expectEnvelope(await sessionEvent('checkout.session.expired', sessionId), {
       type: 'checkout.session.expired',
       ...inTest(),
-      data: sessionData(sessionId, http, { status: 'expired', attempts: 1 }),
+      data: sessionData(sessionId, http, { status: 'expired', attempts: 1, brand: 'visa', last4: '4242' }),
     });
   });
 
@@ -254,7 +254,7 @@ describe('checkout.session.cancelled', () => {
     expectEnvelope(await sessionEvent('checkout.session.cancelled', sessionId), {
       type: 'checkout.session.cancelled',
       ...inTest(),
-      data: sessionData(sessionId, sandbox, { status: 'cancelled', attempts: 1 }),
+      data: sessionData(sessionId, sandbox, { status: 'cancelled', attempts: 1, brand: 'visa', last4: '0002' }),
     });
   });
 });
