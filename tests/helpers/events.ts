@@ -59,13 +59,17 @@ export async function onlyEvent(runtime: Db, projectIds: string[], type: string,
   return events[0]!;
 }
 
-/** An endpoint row of `projectId` subscribed to `eventTypes` (['*'] for all); returns its id. */
+/**
+ * An endpoint row of `projectId` subscribed to `eventTypes` (['*'] for all); returns its id. Its URL is a
+ * loopback port nothing listens on (and its secret cannot be opened): a worker running by mistake sends
+ * nothing anywhere.
+ */
 export async function insertEndpoint(runtime: Db, projectId: string, eventTypes: string[], options: { enabled?: boolean } = {}): Promise<string> {
   const id = randomUUID();
   await runtime.db.sql.query(
     `INSERT INTO webhook_endpoints (id, project_id, url, event_types, enabled, secret_sealed, secret_key_version)
      VALUES ($1::uuid, $2::uuid, $3, $4::text[], $5, $6, 1)`,
-    [id, projectId, `https://receiver.example/${id}`, eventTypes, options.enabled ?? true, randomBytes(48)],
+    [id, projectId, `https://localhost:9/${id}`, eventTypes, options.enabled ?? true, randomBytes(48)],
   );
   return id;
 }

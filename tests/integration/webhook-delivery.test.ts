@@ -253,7 +253,13 @@ describe('an endpoint failing for WEBHOOK_DISABLE_AFTER_SECONDS', () => {
       }
       expect(view).toMatchObject({ enabled: false, disabled_reason: 'failing' });
       expect(view.failing_since).not.toBeNull();
-      const mail = (await readOutbox(failing.runtime.mailDataDir)).find((message) => message.to === users.owner.email);
+      // The mail follows the disabling (sent once the attempt is recorded).
+      const mailFor = async () => (await readOutbox(failing.runtime.mailDataDir)).find((message) => message.to === users.owner.email);
+      let mail = await mailFor();
+      while (!mail && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        mail = await mailFor();
+      }
       expect(mail?.subject).toBe('Vault: a webhook endpoint was disabled after 5 days of failures');
       expect(mail?.text).toContain(receiver.url('/always-500'));
     } finally {
