@@ -17,6 +17,7 @@ import { Keyring } from './crypto/keyring';
 import { bindCiphertextsToOwners } from './keys/bind-to-owners';
 import { loadServiceRoot } from './keys/service-root';
 import { connectDatabase, type Database } from './db/connect';
+import { startEventJobs } from './events/start-event-jobs';
 import { createLogger, type Logger } from './logger';
 import { createPspDispatcher } from './proxy/dispatcher';
 import { normaliseAllowList } from './proxy/proxy-url';
@@ -105,6 +106,7 @@ export async function createRuntime(options: StartOptions = {}): Promise<Runtime
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: mailDataDir, logger });
   // AUDIT_SEALER=off: no background sealing here (benchmarks, or a dedicated sealer elsewhere).
   const sealer = config.AUDIT_SEALER ? startAuditSealer({ db, keyring, logger }) : { stop: async () => {} };
+  const eventJobs = config.WEBHOOK_WORKER && options.background !== false ? startEventJobs({ db, keyring, logger, config }) : { stop: async () => {} };
   const psp = createPspDispatcher({ allowedPrivateHosts, timeoutMs: config.PROXY_TIMEOUT_MS, ca: options.pspCa, logger });
   const webhooks = createPspDispatcher({ allowedPrivateHosts, timeoutMs: config.WEBHOOK_TIMEOUT_MS, connections: 16, ca: options.pspCa, logger });
   let worker: WebhookWorker | null = null;
@@ -123,6 +125,7 @@ export async function createRuntime(options: StartOptions = {}): Promise<Runtime
     async close() {
       await worker?.stop();
       await sealer.stop();
+      await eventJobs.stop();
       await psp.close().catch(() => {});
       await webhooks.close().catch(() => {});
       await store.close();

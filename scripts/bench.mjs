@@ -21,12 +21,13 @@ import { benchSealer } from './bench/sealer.mjs';
 import { AUDIT_ROWS, CONNECTIONS, DURATION, logDir, QUICK, redisUrl, ROUNDS, STRICT, workDir } from './bench/settings.mjs';
 import { machine } from './bench/stats.mjs';
 import { benchTokenize } from './bench/tokenize.mjs';
+import { benchWebhooks } from './bench/webhooks.mjs';
 import { startVault, withNext } from './bench/vault-server.mjs';
 
 const masterKey = randomBytes(32).toString('base64');
 let crashed = 0;
 
-// BENCH_ONLY=tokenize,proxy,embedded,sealer,memory,audit,dashboard runs only those sections (while working on one figure).
+// BENCH_ONLY=tokenize,proxy,embedded,sealer,memory,audit,dashboard,webhooks runs only those sections (while working on one figure).
 const only = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((name) => name.trim())) : null;
 const wanted = (key) => !only || only.has(key);
 
@@ -71,6 +72,7 @@ async function main() {
   figures.push(...(await section('memory', 'memory', () => benchMemory(masterKey))));
   figures.push(...(await section('audit verify', 'audit', () => benchAudit(masterKey))));
   figures.push(...(await section('dashboard pages', 'dashboard', () => benchDashboard(masterKey))));
+  figures.push(...(await section('webhook delivery', 'webhooks', () => benchWebhooks(masterKey, certificate))));
   const missed = printSummary(figures, failures());
   return crashed ? 1 : STRICT && missed ? 1 : 0;
 }

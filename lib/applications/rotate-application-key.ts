@@ -1,7 +1,12 @@
 // A new key for an application. The current key becomes the previous key, accepted until the grace
-// period ends (none by default: it stops at once); an older previous key is dropped.
+// period ends (none by default: it stops at once); an older previous key is dropped. The rotation that wins
+// the compare-and-set writes `application.key_rotated` in its transaction; one that lost writes nothing.
 import { forgetApplication } from '../accounts/api-key-cache';
 import { newApiKey } from '../accounts/api-keys';
+import { applicationKeyRotatedData } from '../events/application-event-data';
+import { isLivemode } from '../events/livemode';
+import { prismaSql } from '../events/prisma-sql';
+import { recordEvent } from '../events/record-event';
 import type { Runtime } from '../runtime';
 import { applicationNotFound, getApplicationOrThrow } from './get-application-or-throw';
 
@@ -21,18 +26,24 @@ export async function rotateApplicationKey(
     if (!current || current.revokedAt) throw applicationNotFound();
     const key = newApiKey(application.environment);
     const previousKeyExpiresAt = options.gracePeriodSeconds > 0 ? new Date(Date.now() + options.gracePeriodSeconds * 1000) : null;
-    const updated = await prisma.application.updateMany({
-      where: { id: application.id, keyHash: current.keyHash },
-      data: {
-        keyHash: key.hash,
-        keyPrefix: key.prefix,
-        previousKeyHash: previousKeyExpiresAt ? current.keyHash : null,
-        previousKeyExpiresAt,
-        keyRotatedAt: new Date(),
-      },
+    const rotated = await prisma.$transaction(async (tx) => {
+      const { count } = await tx.application.updateMany({
+        where: { id: application.id, keyHash: current.keyHash },
+        data: {
+          keyHash: key.hash,
+          keyPrefix: key.prefix,
+          previousKeyHash: previousKeyExpiresAt ? current.keyHash : null,
+          previousKeyExpiresAt,
+          keyRotatedAt: new Date(),
+        },
+      });
+      if (count === 0) return false;
+      const data = applicationKeyRotatedData(application, { prefix: key.prefix, previousKeyExpiresAt });
+      await recordEvent(prismaSql(tx), { projectId: application.projectId, livemode: isLivemode(application.environment), type: 'application.key_rotated', data });
+      return true;
     });
     forgetApplication(application.id);
-    if (updated.count === 1) {
+    if (rotated) {
       return { id: application.id, projectId: application.projectId, apiKey: key.key, keyPrefix: key.prefix, previousKeyExpiresAt };
     }
   }

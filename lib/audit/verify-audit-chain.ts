@@ -38,7 +38,8 @@ type Link = { index: bigint; lastSeq: bigint; rowCount: bigint; mac: Uint8Array 
 // row_ids as one text (split here): parsing a 2,000-element uuid[] literal was a tenth of a full verify.
 const SEAL_COLUMNS = "seal_index, first_seq, last_seq, array_to_string(row_ids, ',') AS row_ids, row_macs, row_count, prev_mac, mac";
 const SEALS_PER_READ = 20;
-const CHECKPOINT = 'cli';
+/** The checkpoint `vault audit verify` keeps; the background watch keeps its own (lib/audit/watch-audit-chain.ts). */
+const CLI_CHECKPOINT = 'cli';
 const START: Link = { index: 0n, lastSeq: 0n, rowCount: 0n, mac: GENESIS_MAC };
 
 const sameBytes = (a: Uint8Array, b: Uint8Array) => a.length === b.length && timingSafeEqual(a, b);
@@ -99,10 +100,10 @@ const checkpointMac = (key: Buffer, sealIndex: bigint, sealMacBytes: Uint8Array)
   createHmac('sha256', key).update(`vault-audit-checkpoint/v1\n${sealIndex}\n${Buffer.from(sealMacBytes).toString('hex')}`).digest();
 
 /** Where the last verification ended, if its checkpoint and the seal it names are both intact. */
-async function readCheckpoint(sql: Pick<SqlClient, 'query'>, key: Buffer): Promise<Link | null> {
+async function readCheckpoint(sql: Pick<SqlClient, 'query'>, key: Buffer, name: string): Promise<Link | null> {
   const [checkpoint] = await sql.query<{ seal_index: string | bigint; seal_mac: Uint8Array; mac: Uint8Array }>(
     'SELECT seal_index, seal_mac, mac FROM audit_checkpoints WHERE name = $1',
-    [CHECKPOINT],
+    [name],
   );
   if (!checkpoint || !sameBytes(checkpoint.mac, checkpointMac(key, BigInt(checkpoint.seal_index), checkpoint.seal_mac))) return null;
   const [seal] = await readSeals(sql, 'WHERE seal_index = $1', [String(checkpoint.seal_index)]);
@@ -110,11 +111,11 @@ async function readCheckpoint(sql: Pick<SqlClient, 'query'>, key: Buffer): Promi
   return { index: BigInt(seal.seal_index), lastSeq: BigInt(seal.last_seq), rowCount: BigInt(seal.row_count), mac: seal.mac };
 }
 
-async function writeCheckpoint(sql: Pick<SqlClient, 'query'>, key: Buffer, head: Link): Promise<void> {
+async function writeCheckpoint(sql: Pick<SqlClient, 'query'>, key: Buffer, name: string, head: Link): Promise<void> {
   await sql.query(
     `INSERT INTO audit_checkpoints (name, seal_index, seal_mac, mac) VALUES ($1, $2, $3, $4)
      ON CONFLICT (name) DO UPDATE SET seal_index = EXCLUDED.seal_index, seal_mac = EXCLUDED.seal_mac, mac = EXCLUDED.mac, updated_at = now()`,
-    [CHECKPOINT, String(head.index), head.mac, checkpointMac(key, head.index, head.mac)],
+    [name, String(head.index), head.mac, checkpointMac(key, head.index, head.mac)],
   );
 }
 
@@ -126,11 +127,19 @@ export function parseAnchor(text: string): AnchorClaim | null {
   return match ? { sealIndex: BigInt(match[1]!), mac: match[2]!.toLowerCase() } : null;
 }
 
-export async function verifyAuditChain(runtime: VerifyRuntime, options: { full?: boolean; anchor?: AnchorClaim } = {}): Promise<InstallationVerification> {
+export type VerifyOptions = {
+  full?: boolean;
+  anchor?: AnchorClaim;
+  /** Whose checkpoint to resume from and move (default `cli`): each verifier keeps its own. */
+  checkpoint?: string;
+};
+
+export async function verifyAuditChain(runtime: VerifyRuntime, options: VerifyOptions = {}): Promise<InstallationVerification> {
   const { sql } = runtime.db;
   const key = runtime.keyring.auditChainKey();
+  const checkpoint = options.checkpoint ?? CLI_CHECKPOINT;
   // An anchor is checked on its own seal, which a checkpoint may have passed: verify from the start then.
-  const start = options.full || options.anchor ? null : await readCheckpoint(sql, key);
+  const start = options.full || options.anchor ? null : await readCheckpoint(sql, key, checkpoint);
   let previous = start ?? START;
   let checked = 0;
   let seals = 0;
@@ -173,7 +182,7 @@ export async function verifyAuditChain(runtime: VerifyRuntime, options: { full?:
     if (batch.length < SEALS_PER_READ) break;
   }
   if (options.anchor && !anchorFound) return result({ id: null, reason: `the anchor's seal ${options.anchor.sealIndex} is no longer in the chain` });
-  if (previous.index > 0n) await writeCheckpoint(sql, key, previous);
+  if (previous.index > 0n) await writeCheckpoint(sql, key, checkpoint, previous);
   return result(null);
 }
 

@@ -1,7 +1,9 @@
 // The customer cancels: an open session (no charge in flight) becomes `cancelled` for good. Cancelling a
-// cancelled session answers the same again (idempotent); a paid, expired or mid-charge one cannot be.
+// cancelled session answers the same again (idempotent, and writes no second `checkout.session.cancelled`:
+// only the UPDATE that ends the session writes it); a paid, expired or mid-charge one cannot be.
 import type { Runtime } from '../runtime';
 import { checkoutStateError } from './checkout-state-error';
+import { endCheckoutSessions, NO_LIVE_CLAIM } from './end-checkout-sessions';
 import { getCheckoutSession, type CheckoutSessionRow } from './get-checkout-session';
 
 export async function cancelCheckoutSession(
@@ -12,12 +14,10 @@ export async function cancelCheckoutSession(
   if (session) Object.assign(options.audit, { projectId: session.projectId, applicationId: session.applicationId });
   if (session?.status === 'cancelled') return session;
   if (!session || session.status !== 'open') throw checkoutStateError(session);
-  const now = new Date();
-  const { count } = await runtime.db.prisma.checkoutSession.updateMany({
-    where: { id: session.id, status: 'open', expiresAt: { gt: now }, OR: [{ chargeLockId: null }, { chargeLockUntil: { lt: now } }] },
-    data: { status: 'cancelled', chargeLockId: null, chargeLockUntil: null },
-  });
+  const ended = await runtime.db.sql.transaction((tx) =>
+    endCheckoutSessions(tx, 'cancelled', `id = $1 AND expires_at > $2::timestamptz AND ${NO_LIVE_CLAIM('$2::timestamptz')}`, [session.id, new Date()]),
+  );
   const current = await getCheckoutSession(runtime, session.id);
-  if (count === 1 || current?.status === 'cancelled') return current!;
+  if (ended.length === 1 || current?.status === 'cancelled') return current!;
   throw checkoutStateError(current);
 }

@@ -1,10 +1,12 @@
 // One checkout session by its public id, with lazy expiry applied: an `open` session past its expiresAt is
-// stored as `expired` when it is observed (unless a charge claimed before the deadline is still running:
-// that charge finishes first). Unknown ids and ids of another shape are the same null. A session whose
+// stored as `expired`, with its event, when it is observed (unless a charge claimed before the deadline is
+// still running: that charge finishes first); the sweeper (./expire-lapsed-sessions.ts) does the same for
+// sessions nobody reads. Unknown ids and ids of another shape are the same null. A session whose
 // claim holds a processor answer that was never recorded gets it recorded first (./pending-charge.ts), so
 // every reader sees the charge that happened.
 import type { Runtime } from '../runtime';
 import type { CheckoutStatus, EmbedMode } from './checkout-rules';
+import { endCheckoutSessions, NO_LIVE_CLAIM } from './end-checkout-sessions';
 import { settlePendingCharge, type SettledCharge } from './pending-charge';
 import { isCheckoutSessionId } from './session-id';
 
@@ -84,11 +86,10 @@ export async function loadCheckoutSession(
   if (!found) return { session: null, settled };
   const { chargeLockId: _claim, chargeLockUntil: _until, ...row } = found;
   if (row.status !== 'open' || row.expiresAt > now) return { session: row, settled };
-  // Past its deadline: stored as expired unless a live charge claim holds it (then it stays open until the
-  // charge ends, and that charge's outcome decides).
-  await prisma.checkoutSession.updateMany({
-    where: { id: row.id, status: 'open', expiresAt: { lte: now }, OR: [{ chargeLockId: null }, { chargeLockUntil: { lt: now } }] },
-    data: { status: 'expired', chargeLockId: null, chargeLockUntil: null },
-  });
+  // Past its deadline: stored as expired (with its event) unless a live charge claim holds it (then it stays
+  // open until the charge ends, and that charge's outcome decides).
+  await runtime.db.sql.transaction((tx) =>
+    endCheckoutSessions(tx, 'expired', `id = $1 AND expires_at <= $2::timestamptz AND ${NO_LIVE_CLAIM('$2::timestamptz')}`, [row.id, now]),
+  );
   return { session: await prisma.checkoutSession.findUnique({ where: { id: sessionId }, select: checkoutSessionColumns }), settled };
 }

@@ -5,7 +5,7 @@
 import { isUuid } from '../http/uuid';
 import { merchantNotFound } from '../merchants/get-merchant-or-throw';
 import type { Runtime } from '../runtime';
-import { encodeCursor, type PageCursor } from '../tokens/cursor';
+import { afterCursor, keysetPage, type PageCursor } from '../tokens/cursor';
 import type { CheckoutStatus } from './checkout-rules';
 import type { ZCheckoutSessionListItem } from './schemas';
 import type { z } from 'zod';
@@ -43,7 +43,7 @@ export async function listCheckoutSessions(
     where: {
       merchantId: merchant.id,
       project: { accountId: options.accountId },
-      AND: [statusFilter(options.status, now), ...(cursor ? [{ OR: [{ createdAt: { lt: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { lt: cursor.id } }] }] : [])],
+      AND: [statusFilter(options.status, now), afterCursor(cursor)],
     },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     take: options.limit + 1,
@@ -67,8 +67,7 @@ export async function listCheckoutSessions(
       },
     },
   });
-  const page = rows.slice(0, options.limit);
-  const last = page.at(-1);
+  const { page, nextCursor } = keysetPage(rows, options.limit);
   return {
     rows: page.map((row) => ({
       id: row.id,
@@ -92,6 +91,6 @@ export async function listCheckoutSessions(
         last4: attempt.last4,
       })),
     })),
-    nextCursor: rows.length > options.limit && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null,
+    nextCursor,
   };
 }

@@ -12,6 +12,7 @@ import { createToken } from '../vault/create-token';
 import type { Runtime } from '../runtime';
 import { checkoutStateError } from './checkout-state-error';
 import { claimCheckoutCharge, releaseCheckoutCharge } from './claim-checkout-charge';
+import { endCheckoutSessions } from './end-checkout-sessions';
 import { getCheckoutSession, loadCheckoutSession, type CheckoutSessionRow } from './get-checkout-session';
 import { limitCheckoutPayByIp, limitCheckoutPayBySession } from './limit-checkout-pay';
 import { loadSessionMerchant } from './load-session-merchant';
@@ -62,8 +63,8 @@ export async function payCheckoutSession(
   try {
     const merchant = await loadSessionMerchant(runtime, session);
     if (!merchant) {
-      // Deleted since the session was made: nothing to charge through, the session ends.
-      await runtime.db.prisma.checkoutSession.updateMany({ where: { id: session.id, chargeLockId: claim.lockId }, data: { status: 'expired', chargeLockId: null, chargeLockUntil: null } });
+      // Deleted since the session was made: nothing to charge through, the session ends (with its event).
+      await runtime.db.sql.transaction((tx) => endCheckoutSessions(tx, 'expired', 'id = $1 AND charge_lock_id = $2', [session.id, claim.lockId]));
       throw checkoutStateError(await getCheckoutSession(runtime, session.id));
     }
     const token = await createToken(runtime, {
@@ -102,10 +103,9 @@ export async function payCheckoutSession(
     let recorded: RecordedAttempt;
     try {
       recorded = await recordCheckoutAttempt(runtime, {
-        sessionId: session.id,
+        session,
         lockId: claim.lockId,
         attemptsBefore: claim.attempts,
-        expiresAt: session.expiresAt,
         result,
         card: cardShown,
         requestId: options.requestId,

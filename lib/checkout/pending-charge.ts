@@ -10,7 +10,7 @@
 import { open, seal } from '../crypto/aead';
 import type { Runtime } from '../runtime';
 import type { ChargeResult } from './processors/charge';
-import { recordCheckoutAttempt, type RecordedAttempt } from './record-checkout-attempt';
+import { recordCheckoutAttempt, type AttemptSession, type RecordedAttempt } from './record-checkout-attempt';
 
 /** How long a processor's answer is kept for recording (a week: sessions live at most a day). */
 export const PENDING_CHARGE_TTL_SECONDS = 7 * 24 * 60 * 60;
@@ -80,7 +80,7 @@ async function readPendingCharge(runtime: Pick<Runtime, 'store' | 'keyring'>, se
  */
 export async function settlePendingCharge(
   runtime: Deps,
-  session: { id: string; attempts: number; expiresAt: Date; chargeLockId: string; chargeLockUntil: Date | null },
+  session: AttemptSession & { attempts: number; chargeLockId: string; chargeLockUntil: Date | null },
   requestId: string | undefined,
   now = new Date(),
 ): Promise<SettledCharge | null> {
@@ -89,10 +89,9 @@ export async function settlePendingCharge(
   const lapsed = !session.chargeLockUntil || session.chargeLockUntil < now;
   if (pending.state !== 'unrecorded' && !lapsed) return null;
   const recorded = await recordCheckoutAttempt(runtime, {
-    sessionId: session.id,
+    session,
     lockId: pending.lockId,
     attemptsBefore: session.attempts,
-    expiresAt: session.expiresAt,
     result: pending.result,
     card: pending.card,
     requestId: requestId ?? '',

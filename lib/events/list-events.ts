@@ -3,7 +3,7 @@
 // what it missed. Each is the envelope exactly as delivered.
 import { getAccountProjectOrThrow } from '../applications/get-account-project-or-throw';
 import type { Runtime } from '../runtime';
-import { encodeCursor } from '../tokens/cursor';
+import { afterCursor, keysetPage } from '../tokens/cursor';
 import type { Envelope } from './record-event';
 import type { TListEventsQuery } from './schemas';
 
@@ -17,16 +17,12 @@ export async function listEvents(runtime: Pick<Runtime, 'db'>, options: { accoun
       ...(query.project_id ? { projectId: query.project_id } : {}),
       ...(query.type ? { type: query.type } : {}),
       ...(query.from || query.to ? { createdAt: { ...(query.from ? { gte: query.from } : {}), ...(query.to ? { lt: query.to } : {}) } } : {}),
-      ...(cursor ? { OR: [{ createdAt: { lt: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { lt: cursor.id } }] } : {}),
+      ...afterCursor(cursor),
     },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     take: query.limit + 1,
     select: { id: true, body: true, createdAt: true },
   });
-  const page = rows.slice(0, query.limit);
-  const last = page.at(-1);
-  return {
-    rows: page.map((row) => JSON.parse(row.body) as Envelope),
-    nextCursor: rows.length > query.limit && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null,
-  };
+  const { page, nextCursor } = keysetPage(rows, query.limit);
+  return { rows: page.map((row) => JSON.parse(row.body) as Envelope), nextCursor };
 }

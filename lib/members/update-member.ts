@@ -1,6 +1,10 @@
 // Changes a member's role or name. Admins never grant or touch the owner role; the last owner is never
-// demoted; a demoted member's sessions end at once (their JWTs carried the old role's trust).
+// demoted; a demoted member's sessions end at once (their JWTs carried the old role's trust). A role that
+// actually changes writes `member.role_changed` to every project of the account, in the same transaction.
 import { revokeUserSessions } from '../auth/sessions';
+import { memberRoleChangedData } from '../events/member-event-data';
+import { prismaSql } from '../events/prisma-sql';
+import { recordAccountEvent } from '../events/record-account-event';
 import type { Runtime } from '../runtime';
 import { lockAccount } from '../projects/lock-account';
 import { getMemberOrThrow } from './get-member-or-throw';
@@ -25,6 +29,9 @@ export async function updateMember(
       data: { role: newRole, ...(options.name !== undefined ? { name: options.name } : {}) },
       select: memberColumns,
     });
+    if (newRole !== member.role) {
+      await recordAccountEvent(prismaSql(tx), { accountId: options.accountId, type: 'member.role_changed', data: memberRoleChangedData(member, member.role, newRole) });
+    }
     return { updated: row, demoted: RANK[newRole] < RANK[member.role] };
   });
   if (demoted) await revokeUserSessions(runtime, updated.id);

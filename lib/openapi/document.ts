@@ -4,6 +4,7 @@ import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-ope
 import type { DefinedRoute, RouteDefinition, RouteResponses } from '../http/define-route';
 import { templateSegments } from '../http/router';
 import { bodyErrors } from './shared';
+import { registerEventWebhooks } from './webhooks';
 
 export type DocumentServers = { appUrl: string; checkoutUrl: string };
 
@@ -68,6 +69,7 @@ export function buildOpenApiDocument(routes: readonly DefinedRoute[], servers: D
       ...(server === 'checkout' ? { servers: [{ url: servers.checkoutUrl, description: 'The hosted checkout (CHECKOUT_URL).' }] } : {}),
     });
   }
+  registerEventWebhooks(registry);
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
     info: {

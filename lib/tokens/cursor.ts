@@ -20,3 +20,15 @@ export function decodeCursor(raw: string, isId: (id: string) => boolean = isUuid
   if (Number.isNaN(createdAt.getTime()) || createdAt.toISOString() !== iso) return null;
   return { createdAt, id: isId === isUuid ? id.toLowerCase() : id };
 }
+
+/** The Prisma `where` of the rows after `cursor` in created_at DESC, id DESC order (nothing without one). */
+export function afterCursor(cursor: PageCursor | undefined): { OR?: [{ createdAt: { lt: Date } }, { createdAt: Date; id: { lt: string } }] } {
+  return cursor ? { OR: [{ createdAt: { lt: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { lt: cursor.id } }] } : {};
+}
+
+/** A page of `limit` rows from a read of `limit + 1`, and the cursor of the next page (null on the last). */
+export function keysetPage<Row extends PageCursor>(rows: Row[], limit: number): { page: Row[]; nextCursor: string | null } {
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return { page, nextCursor: rows.length > limit && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null };
+}

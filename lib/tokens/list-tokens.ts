@@ -3,7 +3,7 @@
 // starting strictly after the cursor's (created_at, id). Masked fields only, and who created each token.
 import { getAccountProjectOrThrow } from '../applications/get-account-project-or-throw';
 import type { Runtime } from '../runtime';
-import { encodeCursor, type TokenCursor } from './cursor';
+import { afterCursor, keysetPage, type TokenCursor } from './cursor';
 import { tokenColumns, type TokenRow } from './present-token';
 import { FINGERPRINT_LENGTH, type TListTokensQuery } from './schemas';
 import { withTokenCreators, type TokenCreator } from './token-creators';
@@ -57,13 +57,12 @@ export async function listTokens(runtime: Pick<Runtime, 'db'>, options: ListToke
       ...(options.createdFrom || options.createdBefore
         ? { createdAt: { ...(options.createdFrom ? { gte: options.createdFrom } : {}), ...(options.createdBefore ? { lt: options.createdBefore } : {}) } }
         : {}),
-      ...(cursor ? { OR: [{ createdAt: { lt: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { lt: cursor.id } }] } : {}),
+      ...afterCursor(cursor),
     },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     take: options.limit + 1,
     select: tokenColumns,
   });
-  const page = rows.slice(0, options.limit);
-  const last = page.at(-1);
-  return { rows: await withTokenCreators(runtime, page), nextCursor: rows.length > options.limit && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null };
+  const { page, nextCursor } = keysetPage(rows, options.limit);
+  return { rows: await withTokenCreators(runtime, page), nextCursor };
 }

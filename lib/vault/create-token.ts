@@ -1,7 +1,8 @@
-// POST /tokenize and POST /test-tokens: encrypt the card or bank data under the project key, store the
-// token with display-safe fields (mask, BIN where the mask shows it, last 4, brand) and a keyed fingerprint, and open a CVC
-// session when a security code was sent. The CVC session is written first and removed again if the
-// token cannot be stored, so a failure leaves nothing half-written.
+// POST /tokenize, POST /test-tokens and checkout's Pay: encrypt the card or bank data under the project key,
+// store the token with display-safe fields (mask, BIN where the mask shows it, last 4, brand), a keyed
+// fingerprint and its `token.created` event, and open a CVC session when a security code was sent. The CVC
+// session is written first and removed again if the token cannot be stored, so a failure leaves nothing
+// half-written.
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { ApiKeyPrincipal } from '../accounts/authenticate-api-key';
@@ -16,6 +17,9 @@ import { createCvcSession, deleteCvcSession } from './cvc-sessions';
 import type { TokenPayload } from './token-payload';
 import { sealPayload } from './token-payload';
 import { insertTokenWithAudit } from './insert-token';
+import { isLivemode } from '../events/livemode';
+import { newEventId, serialiseEnvelope } from '../events/record-event';
+import { tokenCreatedData } from '../events/token-event-data';
 import type { ZTokenizeResponseSchema } from './schemas';
 
 /** The response body of POST /tokenize (its schema documents it), and the new token's row id. */
@@ -66,27 +70,27 @@ export async function createToken(
     : undefined;
 
   const createdAt = new Date();
+  const row = {
+    id: tokenId,
+    token,
+    projectId: project.id,
+    applicationId: application?.id ?? null,
+    type: options.payload.type,
+    ciphertext: sealPayload(keys.encryption, { projectId: project.id, tokenId }, options.payload),
+    keyVersion: keys.version,
+    mask: display.mask,
+    bin: display.bin,
+    last4: display.last4,
+    brand: display.brand,
+    fingerprint,
+    testMode: options.testMode,
+    createdAt,
+  };
+  // The `token.created` event, written in the token's own statement (outbox); live in production projects.
+  const eventId = newEventId();
+  const event = { projectId: project.id, livemode: isLivemode(project.environment), type: 'token.created' as const, data: tokenCreatedData(row) };
   try {
-    await insertTokenWithAudit(
-      runtime.db,
-      {
-        id: tokenId,
-        token,
-        projectId: project.id,
-        applicationId: application?.id ?? null,
-        type: options.payload.type,
-        ciphertext: sealPayload(keys.encryption, { projectId: project.id, tokenId }, options.payload),
-        keyVersion: keys.version,
-        mask: display.mask,
-        bin: display.bin,
-        last4: display.last4,
-        brand: display.brand,
-        fingerprint,
-        testMode: options.testMode,
-        createdAt,
-      },
-      { ...options.audit, tokenId },
-    );
+    await insertTokenWithAudit(runtime.db, row, { ...options.audit, tokenId }, { id: eventId, body: serialiseEnvelope(eventId, event, createdAt) });
   } catch (error) {
     if (cvcSessionId) await deleteCvcSession({ store: runtime.store, projectId: project.id, sessionId: cvcSessionId }).catch(() => {});
     throw error;

@@ -1,5 +1,8 @@
-// One statement writes token rows and their audit rows: the token can never exist without the audit
-// record of its creation (a data-modifying WITH runs to completion, or the whole statement fails). On
+// One statement writes token rows, their audit rows and their `token.created` events with the events'
+// deliveries (outbox; the fan-out and its NOTIFY are record-event.ts's, so the subscription rule lives once):
+// the token can never exist without the audit record and the event of its creation, nor they without it
+// (a data-modifying WITH runs to completion, or the whole statement fails). The event's id and envelope
+// text are made in JS per row (lib/events/token-event-data.ts) and travel as two more columns. On
 // PostgreSQL concurrent creations share the statement (group commit, lib/db/group-commit.ts): one round
 // trip and one commit for many, each caller answered only once its rows are committed. The audit insert
 // takes the chain's shared lock in the same statement, before its `nextval` (lib/audit/audit-chain.ts).
@@ -8,6 +11,7 @@ import { AUDIT_ENTRY_COLUMNS, auditEntryValues } from '../audit/audit-writer';
 import type { AuditEntry } from '../audit/record-audit';
 import type { Database } from '../db/connect';
 import { GroupCommit } from '../db/group-commit';
+import { FAN_OUT, NOTIFY_IF_FANNED } from '../events/record-event';
 
 export type TokenRow = {
   id: string;
@@ -25,8 +29,11 @@ export type TokenRow = {
   createdAt: Date;
 };
 
+/** The `token.created` event of a row: its id and its envelope's JSON text (stored and sent as is). */
+export type TokenEvent = { id: string; body: string };
+
 /** `keyVersion`: the data key version that sealed `ciphertext`. */
-type NewToken = { row: TokenRow & { keyVersion: number }; audit: AuditEntry };
+type NewToken = { row: TokenRow & { keyVersion: number }; audit: AuditEntry; event: TokenEvent };
 
 const TOKEN_COLUMNS = [
   ['id', '::uuid'], ['token', '::text'], ['project_id', '::uuid'], ['application_id', '::uuid'], ['type', '::"TokenType"'],
@@ -34,14 +41,21 @@ const TOKEN_COLUMNS = [
   ['test_mode', '::boolean'], ['created_at', '::timestamptz'], ['key_version', '::int'],
 ] as const;
 const AUDIT_INPUT = AUDIT_ENTRY_COLUMNS.map(([name, cast]) => [`audit_${name}`, cast] as const);
-const INPUT = [...TOKEN_COLUMNS, ...AUDIT_INPUT];
+const EVENT_INPUT = [['event_id', '::text'], ['event_body', '::text']] as const;
+const INPUT = [...TOKEN_COLUMNS, ...AUDIT_INPUT, ...EVENT_INPUT];
 const names = (columns: readonly (readonly [string, string])[]) => columns.map(([name]) => name).join(', ');
 const MAX_PREPARED_SIZE = 32;
 
 /** `$n::cast` for each column, numbered from `offset + 1`. */
 const parameters = (columns: readonly (readonly [string, string])[], offset: number) => columns.map(([, cast], index) => `$${offset + index + 1}${cast}`).join(', ');
-const CREATED_AT = `$${TOKEN_COLUMNS.findIndex(([name]) => name === 'created_at') + 1}`;
+const position = (name: string) => `$${TOKEN_COLUMNS.findIndex(([column]) => column === name) + 1}`;
+const CREATED_AT = position('created_at');
 const lock = `pg_advisory_xact_lock_shared(${AUDIT_INSERT_LOCK}) AS held`;
+const EVENT_COLUMNS = 'id, project_id, type, body, created_at';
+// The event CTE returns what FAN_OUT joins on; the statement's one result is whether it notified.
+const EVENT_RETURNING = 'RETURNING id, project_id, type, created_at';
+const FINISH = `${FAN_OUT('event')}
+  SELECT ${NOTIFY_IF_FANNED} AS notified`;
 
 /**
  * The statement for a batch: one multi-row VALUES list, each column cast. A single row is written in the
@@ -49,27 +63,40 @@ const lock = `pg_advisory_xact_lock_shared(${AUDIT_INSERT_LOCK}) AS held`;
  */
 function insertStatement(rows: number): string {
   if (rows === 1) {
+    const [eventId, eventBody] = EVENT_INPUT.map(([, cast], index) => `$${TOKEN_COLUMNS.length + AUDIT_INPUT.length + index + 1}${cast}`);
     return `
-  WITH inserted AS (INSERT INTO tokens (${names(TOKEN_COLUMNS)}) VALUES (${parameters(TOKEN_COLUMNS, 0)}))
-  INSERT INTO audit_logs (${names(AUDIT_ENTRY_COLUMNS)}, created_at)
-  SELECT ${parameters(AUDIT_INPUT, TOKEN_COLUMNS.length)}, ${CREATED_AT}::timestamptz FROM ${lock}`;
+  WITH inserted AS (INSERT INTO tokens (${names(TOKEN_COLUMNS)}) VALUES (${parameters(TOKEN_COLUMNS, 0)})),
+  audited AS (
+    INSERT INTO audit_logs (${names(AUDIT_ENTRY_COLUMNS)}, created_at)
+    SELECT ${parameters(AUDIT_INPUT, TOKEN_COLUMNS.length)}, ${CREATED_AT}::timestamptz FROM ${lock}
+  ),
+  event AS (
+    INSERT INTO webhook_events (${EVENT_COLUMNS})
+    VALUES (${eventId}, ${position('project_id')}::uuid, 'token.created', ${eventBody}, ${CREATED_AT}::timestamptz) ${EVENT_RETURNING}
+  ),${FINISH}`;
   }
   const values = Array.from({ length: rows }, (_, row) => `(${parameters(INPUT, row * INPUT.length)})`);
   return `
   WITH input (${names(INPUT)}) AS (VALUES ${values.join(', ')}),
-  inserted AS (INSERT INTO tokens (${names(TOKEN_COLUMNS)}) SELECT ${names(TOKEN_COLUMNS)} FROM input)
-  INSERT INTO audit_logs (${names(AUDIT_ENTRY_COLUMNS)}, created_at)
-  SELECT ${names(AUDIT_INPUT)}, created_at FROM ${lock}, input`;
+  inserted AS (INSERT INTO tokens (${names(TOKEN_COLUMNS)}) SELECT ${names(TOKEN_COLUMNS)} FROM input),
+  audited AS (
+    INSERT INTO audit_logs (${names(AUDIT_ENTRY_COLUMNS)}, created_at)
+    SELECT ${names(AUDIT_INPUT)}, created_at FROM ${lock}, input
+  ),
+  event AS (
+    INSERT INTO webhook_events (${EVENT_COLUMNS})
+    SELECT event_id, project_id, 'token.created', event_body, created_at FROM input ${EVENT_RETURNING}
+  ),${FINISH}`;
 }
 const statements = new Map<number, string>();
 const statementFor = (rows: number) => statements.get(rows) ?? (rows <= MAX_PREPARED_SIZE ? statements.set(rows, insertStatement(rows)).get(rows)! : insertStatement(rows));
 
 async function insertTokens(db: Pick<Database, 'sql' | 'kind'>, batch: NewToken[]): Promise<void> {
   const values: unknown[] = [];
-  for (const { row, audit } of batch) {
+  for (const { row, audit, event } of batch) {
     values.push(
       row.id, row.token, row.projectId, row.applicationId, row.type, row.ciphertext, row.mask, row.bin, row.last4, row.brand, row.fingerprint,
-      row.testMode, row.createdAt, row.keyVersion, ...auditEntryValues({ ...audit, tokenId: row.id }),
+      row.testMode, row.createdAt, row.keyVersion, ...auditEntryValues({ ...audit, tokenId: row.id }), event.id, event.body,
     );
   }
   const name = batch.length <= MAX_PREPARED_SIZE ? `vault_insert_tokens_${batch.length}` : undefined;
@@ -79,8 +106,8 @@ async function insertTokens(db: Pick<Database, 'sql' | 'kind'>, batch: NewToken[
 // One group per database (a server has one; tests may open several).
 const groups = new WeakMap<Pick<Database, 'sql' | 'kind'>['sql'], GroupCommit<NewToken>>();
 
-/** Writes the token and its audit row; resolves once both are committed. */
-export function insertTokenWithAudit(db: Pick<Database, 'sql' | 'kind'>, row: TokenRow & { keyVersion: number }, audit: AuditEntry): Promise<void> {
+/** Writes the token, its audit row and its `token.created` event; resolves once all are committed. */
+export function insertTokenWithAudit(db: Pick<Database, 'sql' | 'kind'>, row: TokenRow & { keyVersion: number }, audit: AuditEntry, event: TokenEvent): Promise<void> {
   let group = groups.get(db.sql);
   if (!group) {
     // PostgreSQL: a round trip and a commit per statement are the cost, so rows are grouped. PGlite runs
@@ -89,5 +116,5 @@ export function insertTokenWithAudit(db: Pick<Database, 'sql' | 'kind'>, row: To
     group = new GroupCommit((batch) => insertTokens(db, batch), { maxBatch: grouped ? 200 : 1, maxInFlight: grouped ? 2 : 1, failWaitingOnOutage: true });
     groups.set(db.sql, group);
   }
-  return group.add({ row, audit });
+  return group.add({ row, audit, event });
 }

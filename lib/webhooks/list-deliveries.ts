@@ -2,7 +2,7 @@
 // event's type and every attempt (time, status, latency, masked answer or error), for the delivery log.
 import type { z } from 'zod';
 import type { Runtime } from '../runtime';
-import { encodeCursor } from '../tokens/cursor';
+import { afterCursor, keysetPage } from '../tokens/cursor';
 import { getWebhookEndpointOrThrow } from './get-webhook-endpoint-or-throw';
 import type { TListDeliveriesQuery, ZWebhookAttemptView, ZWebhookDeliveryView } from './schemas';
 
@@ -23,7 +23,7 @@ export async function listDeliveries(
       ...(query.event_id ? { eventId: query.event_id } : {}),
       ...(query.event_type ? { event: { type: query.event_type } } : {}),
       ...(query.from || query.to ? { createdAt: { ...(query.from ? { gte: query.from } : {}), ...(query.to ? { lt: query.to } : {}) } } : {}),
-      ...(cursor ? { OR: [{ createdAt: { lt: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { lt: cursor.id } }] } : {}),
+      ...afterCursor(cursor),
     },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     take: query.limit + 1,
@@ -41,8 +41,7 @@ export async function listDeliveries(
       attemptLog: { orderBy: { attempt: 'asc' } },
     },
   });
-  const page = rows.slice(0, query.limit);
-  const last = page.at(-1);
+  const { page, nextCursor } = keysetPage(rows, query.limit);
   return {
     rows: page.map((row) => ({
       id: row.id,
@@ -68,6 +67,6 @@ export async function listDeliveries(
         }),
       ),
     })),
-    nextCursor: rows.length > query.limit && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null,
+    nextCursor,
   };
 }

@@ -2,6 +2,7 @@
 import { PROJECT_KEY_COLUMNS } from '../../lib/crypto/keyring';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
+import { newEventId } from '../../lib/events/record-event';
 import { insertTokenWithAudit } from '../../lib/vault/insert-token';
 import { openPayload } from '../../lib/vault/token-payload';
 import { startTestVault, type TestVault } from '../helpers/test-vault';
@@ -210,16 +211,17 @@ describe('POST /tokenize — group commit', () => {
       fingerprint: 'f'.repeat(64), testMode: true, createdAt: new Date(),
     });
     const audit = { action: 'tokenize', outcome: 'success' as const, statusCode: 201, requestId: randomUUID(), accountId: null };
+    const event = () => ({ id: newEventId(), body: '{}' });
     const good = [row(vault.tenants.test.projectId), row(vault.tenants.test.projectId)];
     const orphan = row(randomUUID()); // no such project: the foreign key refuses it
     // On PostgreSQL two rows first take both statements in flight, so the next three wait and go in one
     // statement together (PGlite writes each row alone: the outcome must be the same).
-    const fillers = [row(vault.tenants.test.projectId), row(vault.tenants.test.projectId)].map((filler) => insertTokenWithAudit(vault.runtime.db, filler, audit));
+    const fillers = [row(vault.tenants.test.projectId), row(vault.tenants.test.projectId)].map((filler) => insertTokenWithAudit(vault.runtime.db, filler, audit, event()));
     const results = await Promise.allSettled([
       ...fillers,
-      insertTokenWithAudit(vault.runtime.db, good[0]!, audit),
-      insertTokenWithAudit(vault.runtime.db, orphan, audit),
-      insertTokenWithAudit(vault.runtime.db, good[1]!, audit),
+      insertTokenWithAudit(vault.runtime.db, good[0]!, audit, event()),
+      insertTokenWithAudit(vault.runtime.db, orphan, audit, event()),
+      insertTokenWithAudit(vault.runtime.db, good[1]!, audit, event()),
     ]);
     expect(results.map((result) => result.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
     expect(await vault.runtime.db.prisma.token.count({ where: { id: { in: [...good, orphan].map((r) => r.id) } } })).toBe(2);

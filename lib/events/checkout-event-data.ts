@@ -1,0 +1,51 @@
+// The events of a checkout session, their data as lib/events/event-data-schemas.ts documents it: the session
+// as stored after the change (status, attempts, the transaction id once completed) and the card of its last
+// attempt (brand and last 4; null before any attempt). `checkout.payment.failed` adds the failed attempt's
+// code and message. Only what the merchant's own API already shows: never a card number, CVV or processor
+// secret.
+import type { NewEvent } from './record-event';
+
+export type CheckoutEventSession = {
+  id: string;
+  projectId: string;
+  merchantId: string;
+  /** The session's decimal string ("10.50"). */
+  amount: string;
+  currency: string;
+  status: string;
+  attempts: number;
+  transactionId: string | null;
+  /** The card of the last attempt (the approved one once completed); null before any attempt. */
+  cardBrand: string | null;
+  cardLast4: string | null;
+  testMode: boolean;
+};
+
+/** The failure a `checkout.payment.failed` reports (the attempt's card is the session's last). */
+export type CheckoutFailure = { errorCode: string; errorMessage: string };
+
+type SessionEventType = 'checkout.session.completed' | 'checkout.session.expired' | 'checkout.session.cancelled';
+
+function sessionData(session: CheckoutEventSession) {
+  return {
+    session_id: session.id,
+    merchant_id: session.merchantId,
+    amount: session.amount,
+    currency: session.currency,
+    status: session.status,
+    attempts: session.attempts,
+    transaction_id: session.transactionId,
+    brand: session.cardBrand,
+    last4: session.cardLast4,
+  };
+}
+
+const envelope = (session: CheckoutEventSession) => ({ projectId: session.projectId, livemode: !session.testMode });
+
+export function checkoutSessionEvent(type: SessionEventType, session: CheckoutEventSession): NewEvent {
+  return { ...envelope(session), type, data: sessionData(session) };
+}
+
+export function checkoutPaymentFailedEvent(session: CheckoutEventSession, failure: CheckoutFailure): NewEvent {
+  return { ...envelope(session), type: 'checkout.payment.failed', data: { ...sessionData(session), failure_code: failure.errorCode, failure_message: failure.errorMessage } };
+}

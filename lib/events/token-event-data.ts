@@ -1,0 +1,13 @@
+// The data of the token events: what GET /api/tokens already shows (the token, its type, brand and last 4),
+// never the mask's BIN, the fingerprint or anything sealed. A bank token has no brand (null).
+import type { TokenRow } from '../vault/insert-token';
+
+type CreatedToken = Pick<TokenRow, 'token' | 'type' | 'brand' | 'last4' | 'applicationId' | 'createdAt'>;
+
+export function tokenCreatedData(row: CreatedToken) {
+  return { token: row.token, type: row.type, brand: row.brand, last4: row.last4, application_id: row.applicationId, created_at: row.createdAt.toISOString() };
+}
+
+export function tokenDeletedData(row: Pick<TokenRow, 'token' | 'type' | 'last4'>) {
+  return { token: row.token, type: row.type, last4: row.last4 };
+}
