@@ -1,6 +1,7 @@
 // Pieces of the dashboard's GET filter forms (filters live in the URL): a date range and the
 // apply/clear row. Server components: a plain <form method="get"> needs no client code.
 import Link from 'next/link';
+import type { SelectHTMLAttributes } from 'react';
 import { Button, buttonClass } from './button';
 import { FormField, inputClass } from './form-field';
 
@@ -15,6 +16,20 @@ export function DateRangeFields({ from, to }: { from: DateBound; to: DateBound }
         </FormField>
       ))}
     </>
+  );
+}
+
+/** A filter's select: "Any" (no filter) and the allowed values, preselected from the URL (in a FormField). */
+export function FilterSelect({ name, value, options, anyLabel = 'Any', ...rest }: { name: string; value?: string; options: readonly string[]; anyLabel?: string } & SelectHTMLAttributes<HTMLSelectElement>) {
+  return (
+    <select name={name} defaultValue={value ?? ''} className={inputClass} {...rest}>
+      <option value="">{anyLabel}</option>
+      {options.map((option) => (
+        <option key={option} value={option}>
+          {option}
+        </option>
+      ))}
+    </select>
   );
 }
 

@@ -9,3 +9,8 @@ export function formatDateTime(value: string | Date | null | undefined): string 
 export function formatDate(value: string | Date | null | undefined): string {
   return value ? date.format(new Date(value)) : '—';
 }
+
+/** A share from 0 to 1 as a percentage with at most one decimal ("66.7%", "100%"); "—" for none. */
+export function formatPercent(share: number | null | undefined): string {
+  return typeof share === 'number' ? `${Math.round(share * 1000) / 10}%` : '—';
+}

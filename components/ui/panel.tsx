@@ -6,7 +6,8 @@ export function PageHeader({ title, description, actions }: { title: string; des
   return (
     <div className="flex flex-wrap items-end justify-between gap-4">
       <div className="min-w-0 space-y-1">
-        <h1 className="text-2xl font-semibold tracking-tight text-strong">{title}</h1>
+        {/* wrap-anywhere: a title may be a URL (a webhook endpoint), which must not widen the page at 360 px. */}
+        <h1 className="text-2xl font-semibold tracking-tight text-strong wrap-anywhere">{title}</h1>
         {description && <p className="text-sm text-muted">{description}</p>}
       </div>
       {actions && <div className="flex flex-wrap gap-2">{actions}</div>}

@@ -1,6 +1,7 @@
 'use client';
-// A secret shown once (API key, service key, pub key): copy, download as .env, and a plain warning that
-// it cannot be shown again. Closing needs an explicit click, so a stray Escape does not lose the key.
+// A secret shown once (API key, service key, pub key, webhook signing secret): copy, download as .env, and a
+// plain warning that it cannot be shown again. Closing needs an explicit click, so a stray Escape does not
+// lose the key. `description` says how it is kept (hashed by default; a signing secret is encrypted).
 import type { ReactNode } from 'react';
 import { Button } from './button';
 import { CodeLine } from './code-line';
@@ -9,7 +10,11 @@ import { downloadText } from './download';
 
 export type OnceSecret = { label: string; envName: string; value: string };
 
-export function SecretOnceDialog({ open, onClose, title, secrets, children, envFileName = 'vault.env' }: { open: boolean; onClose: () => void; title: string; secrets: OnceSecret[]; children?: ReactNode; envFileName?: string }) {
+const STORED_AS_HASH = 'Copy it now: it is stored only as a hash and will not be shown again.';
+
+type Props = { open: boolean; onClose: () => void; title: string; secrets: OnceSecret[]; children?: ReactNode; envFileName?: string; description?: string };
+
+export function SecretOnceDialog({ open, onClose, title, secrets, children, envFileName = 'vault.env', description = STORED_AS_HASH }: Props) {
   const envFile = `${secrets.map((secret) => `${secret.envName}=${secret.value}`).join('\n')}\n`;
   return (
     <Dialog
@@ -20,7 +25,7 @@ export function SecretOnceDialog({ open, onClose, title, secrets, children, envF
       onEscapeKeyDown={(event) => event.preventDefault()}
       onInteractOutside={(event) => event.preventDefault()}
       title={title}
-      description="Copy it now: it is stored only as a hash and will not be shown again."
+      description={description}
       wide
     >
       <div className="space-y-4">

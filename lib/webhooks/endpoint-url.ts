@@ -4,9 +4,9 @@
 // a name resolving to a private address is refused then, unless allow-listed.
 import { isIP } from 'node:net';
 import { isAllowListedHost } from '../proxy/proxy-url';
+import { MAX_ENDPOINT_URL_LENGTH } from './schemas';
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
-export const MAX_ENDPOINT_URL_LENGTH = 2048;
 
 /** Why `raw` cannot be this project's endpoint URL, or null when it can. */
 export function endpointUrlProblem(raw: string, options: { environment: 'test' | 'production'; allowedPrivateHosts: ReadonlySet<string> }): string | null {

@@ -4,9 +4,10 @@ import { z } from 'zod';
 import { cursorField, isoDateOrDateTimeField, pageLimitField, required } from '../http/query-fields';
 import { isUuid } from '../http/uuid';
 import { EVENT_TYPES, ZEventType } from '../events/event-types';
-import { MAX_ENDPOINT_URL_LENGTH } from './endpoint-url';
 
+// No server-only import here: the dashboard's endpoint forms validate with these schemas in the browser.
 export const MAX_ENDPOINTS_PER_PROJECT = 16;
+export const MAX_ENDPOINT_URL_LENGTH = 2048;
 export const DEFAULT_SECRET_GRACE_SECONDS = 24 * 60 * 60;
 export const MAX_SECRET_GRACE_SECONDS = 7 * 24 * 60 * 60;
 export const DESCRIPTION_MAX = 500;

@@ -17,7 +17,7 @@ const FETCHES = Number(process.env.BENCH_PAGE_FETCHES ?? 20);
 const FLOOR_MS = 300;
 const OWNER = 'bench-owner@vault.test';
 const PASSWORD = `Bench-${randomBytes(9).toString('base64url')}-2030`;
-const SECTIONS = ['', '/applications', '/tokens', '/checkout', '/audit', '/team', '/settings', '/projects'];
+const SECTIONS = ['', '/applications', '/tokens', '/checkout', '/webhooks', '/audit', '/team', '/settings', '/projects'];
 
 async function seed(databaseUrl) {
   const client = new pg.Client({ connectionString: databaseUrl });
