@@ -268,3 +268,41 @@ describe('an endpoint failing for WEBHOOK_DISABLE_AFTER_SECONDS', () => {
     }
   }, 30_000);
 });
+
+describe('real events through the receiver, and no card data anywhere', () => {
+  const CANARY_PAN = '4000056655665556';
+
+  it('tokenize and delete arrive once each (token.created, token.deleted), subscribed types only; no PAN in events, log, logs', async () => {
+    const all = await createEndpoint({ url: receiver.url('/tokens-all'), event_types: ['token.created', 'token.deleted'] });
+    const checkoutOnly = await createEndpoint({ url: receiver.url('/checkout-only'), event_types: ['checkout.session.completed'] });
+    receiver.secrets = [all.secret, checkoutOnly.secret];
+    // A careless receiver echoing a card number back: the delivery log keeps it masked.
+    receiver.reply((request) => ({ status: 200, body: `{"echo":"${CANARY_PAN}","path":"${request.path}"}` }));
+    const tokenized = await vault.call('POST', '/tokenize', { json: { type: 'card', data: { cardNumber: CANARY_PAN, expirationMonth: '12', expirationYear: '2030' } } });
+    expect(tokenized.status, tokenized.text).toBe(201);
+    const token: string = tokenized.json.token ?? tokenized.json.data?.token;
+    const deleted = await api('DELETE', `/api/tokens/${token}`);
+    expect(deleted.status, deleted.text).toBe(200);
+    const ofToken = (all: typeof receiver.received) => all.filter((request) => request.verified.ok && request.verified.event.data.token === token);
+    await receiver.waitFor((received) => ofToken(received).length === 2);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const arrived = ofToken(receiver.received);
+    expect(arrived.map((request) => [request.path, request.verified.ok && request.verified.event.type])).toEqual([
+      ['/tokens-all', 'token.created'],
+      ['/tokens-all', 'token.deleted'],
+    ]);
+    expect(receiver.received.filter((request) => request.path === '/checkout-only')).toHaveLength(0);
+    const created = arrived[0]!.verified.ok ? arrived[0]!.verified.event : null;
+    expect(created!.data).toEqual({ token, type: 'card', brand: 'visa', last4: '5556', application_id: vault.tenants.test.applicationId, created_at: expect.any(String) });
+    const log = await deliveriesOf(all.id);
+    const bodies = log.flatMap((delivery: { attempt_log: { response_body: string }[] }) => delivery.attempt_log.map((attempt) => attempt.response_body));
+    expect(bodies.length).toBeGreaterThanOrEqual(2);
+    for (const body of bodies) expect(body).toContain('"echo":"400005******5556"');
+    const stored = JSON.stringify(await vault.runtime.db.sql.query('SELECT e.body, a.response_body, a.error FROM webhook_events e LEFT JOIN webhook_deliveries d ON d.event_id = e.id LEFT JOIN webhook_attempts a ON a.delivery_id = d.id'));
+    const everywhere = [stored, vault.logs.join('\n'), JSON.stringify(await vault.runtime.db.prisma.auditLog.findMany())];
+    for (const text of everywhere) {
+      expect(text).not.toContain(CANARY_PAN);
+      expect(text).not.toContain('4000 0566 5566 5556');
+    }
+  });
+});
