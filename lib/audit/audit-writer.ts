@@ -1,7 +1,7 @@
 // Audit rows written on their own (every outcome but a token's creation, which shares the token's
 // statement): group commit (lib/db/group-commit.ts), one INSERT at a time, rows arriving meanwhile go
 // together in the next one. Every caller still waits until its own row is committed.
-import { randomUUID } from 'node:crypto';
+import { uuidV7 } from '../crypto/uuid-v7';
 import type { Database } from '../db/connect';
 import { GroupCommit } from '../db/group-commit';
 import { AUDIT_INSERT_LOCK } from './audit-chain';
@@ -18,7 +18,7 @@ export const AUDIT_ENTRY_COLUMNS = [
 /** An entry's values (a new row id first), for the statements that insert audit rows (here, tokens, token reads). */
 export function auditEntryValues(entry: AuditEntry): unknown[] {
   return [
-    randomUUID(), entry.action, entry.outcome, entry.statusCode, entry.accountId, entry.projectId ?? null, entry.applicationId ?? null,
+    uuidV7(), entry.action, entry.outcome, entry.statusCode, entry.accountId, entry.projectId ?? null, entry.applicationId ?? null,
     entry.userId ?? null, entry.tokenId ?? null, entry.resource ?? null, entry.ip ?? null, entry.requestId,
   ];
 }

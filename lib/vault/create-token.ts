@@ -3,7 +3,7 @@
 // fingerprint and its `token.created` event, and open a CVC session when a security code was sent. The CVC
 // session is written first and removed again if the token cannot be stored, so a failure leaves nothing
 // half-written.
-import { randomUUID } from 'node:crypto';
+import { uuidV7 } from '../crypto/uuid-v7';
 import type { z } from 'zod';
 import type { ApiKeyPrincipal } from '../accounts/authenticate-api-key';
 import type { AuditEntry } from '../audit/record-audit';
@@ -53,7 +53,7 @@ export async function createToken(
 ): Promise<CreatedToken> {
   const { project, application } = options.principal;
   const keys = runtime.keyring.projectKeys(project);
-  const tokenId = randomUUID();
+  const tokenId = uuidV7();
   const token = `tok_${randomIdentifier62(24)}`;
   const display = displayFields(options.payload);
   const fingerprint = hmacSha256Hex(keys.fingerprint, `${options.payload.type}:${display.secret}`);

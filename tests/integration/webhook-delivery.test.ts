@@ -5,6 +5,7 @@
 // and the delivery log. On a database of its own, with this vault's worker the only one running.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readOutbox } from '../../lib/mail/outbox';
+import { setRuntime } from '../../lib/runtime';
 import { loginAs } from '../helpers/accounts';
 import { ownDatabase, type OwnDatabase } from '../helpers/own-database';
 import { startTestVault, type TestVault } from '../helpers/test-vault';
@@ -265,6 +266,8 @@ describe('an endpoint failing for WEBHOOK_DISABLE_AFTER_SECONDS', () => {
     } finally {
       await failing.close();
       await own.drop();
+      // One runtime per process is the shared one: this file's vault serves again.
+      setRuntime(vault.runtime);
     }
   }, 30_000);
 });

@@ -72,16 +72,13 @@ CREATE TABLE "webhook_attempts" (
 CREATE INDEX "webhook_endpoints_project_id_created_at_idx" ON "webhook_endpoints"("project_id", "created_at");
 
 -- CreateIndex
-CREATE UNIQUE INDEX "webhook_events_dedupe_key_key" ON "webhook_events"("dedupe_key");
+CREATE UNIQUE INDEX "webhook_events_dedupe_key_key" ON "webhook_events"("dedupe_key") WHERE (dedupe_key IS NOT NULL);
 
 -- CreateIndex
 CREATE INDEX "webhook_events_project_id_created_at_idx" ON "webhook_events"("project_id", "created_at");
 
 -- CreateIndex
-CREATE INDEX "webhook_events_project_id_type_created_at_idx" ON "webhook_events"("project_id", "type", "created_at");
-
--- CreateIndex
-CREATE INDEX "webhook_events_created_at_idx" ON "webhook_events"("created_at");
+CREATE INDEX "webhook_events_created_at_idx" ON "webhook_events" USING BRIN ("created_at");
 
 -- CreateIndex
 CREATE INDEX "webhook_deliveries_due_idx" ON "webhook_deliveries"("next_attempt_at") WHERE (status IN ('pending', 'sending'));
