@@ -7,6 +7,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Two files at once even on 2 cores (vitest's default is one fewer than the cores): most files wait on
+    // PostgreSQL, Redis, spawned servers or timers, not on the CPU.
+    maxWorkers: 2,
     globalSetup: ['tests/global-setup.ts'],
   },
 });

@@ -119,10 +119,10 @@ describe('a delivery', () => {
     expect(new Set(requests.map((request) => request.body.toString('hex'))).size).toBe(1);
     expect(requests.every((request) => request.verified.ok)).toBe(true);
     const gaps = requests.slice(1).map((request, index) => request.at - requests[index]!.at);
-    // schedule[n] seconds ±20 %, plus up to a poll interval and a round trip.
+    // schedule[n] seconds ±20 %, plus up to a poll interval, a round trip and a busy machine's delay.
     SCHEDULE.slice(1).forEach((seconds, index) => {
       expect(gaps[index]).toBeGreaterThanOrEqual(seconds * 800);
-      expect(gaps[index]).toBeLessThanOrEqual(seconds * 1200 + 500);
+      expect(gaps[index]).toBeLessThanOrEqual(seconds * 1200 + 1000);
     });
     const delivery = await waitForDelivery(endpoint.id, eventId, 'succeeded');
     expect(delivery.attempts).toBe(4);
