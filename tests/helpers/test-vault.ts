@@ -119,3 +119,12 @@ export async function startTestVault(options: { env?: Record<string, string>; ps
     },
   };
 }
+
+/**
+ * A count's `where` kept to this vault's own tenants' projects: the run's database is shared by the test
+ * files running at the same time, so a count of the whole table would see their rows come and go.
+ */
+export const inTenantProjects = (vault: TestVault) => ({ projectId: { in: [vault.tenants.test.projectId, vault.tenants.production.projectId, vault.tenants.other.projectId] } });
+
+/** The same for projects: those of the tenants' account. */
+export const inTenantAccount = (vault: TestVault) => ({ account: { projects: { some: { id: vault.tenants.test.projectId } } } });

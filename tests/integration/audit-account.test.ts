@@ -6,20 +6,28 @@ import { hashPassword } from '../../lib/auth/passwords';
 import { loginAs, seedStranger, type Stranger } from '../helpers/accounts';
 import { cardRequest } from '../helpers/fixtures';
 import { withAuditTriggerOff } from '../helpers/audit-tamper';
+import { ownDatabase, type OwnDatabase } from '../helpers/own-database';
 import { startTestVault, type ApiResponse, type TestVault } from '../helpers/test-vault';
 import { seedUsers, TEST_PASSWORD, type TestUsers } from '../helpers/users';
 
 let vault: TestVault;
+let database: OwnDatabase;
 let users: TestUsers;
 let owner: string;
 let stranger: Stranger;
 beforeAll(async () => {
-  vault = await startTestVault();
+  // A database of its own: this file edits audit rows (triggers off) to prove verification catches it,
+  // which must not break other files' verifications running at the same time.
+  database = await ownDatabase();
+  vault = await startTestVault({ env: database.env });
   users = await seedUsers(vault, 'audit-account');
   owner = await loginAs(vault, users.owner.email);
   stranger = await seedStranger(vault);
 });
-afterAll(() => vault?.close());
+afterAll(async () => {
+  await vault?.close();
+  await database?.drop();
+});
 
 const as = (token: string, method: string, path: string, json?: unknown) => vault.call(method, path, { key: null, json, headers: { authorization: `Bearer ${token}` } });
 const rowOf = (response: ApiResponse) => vault.runtime.db.prisma.auditLog.findFirstOrThrow({ where: { requestId: response.headers.get('x-request-id')! } });

@@ -7,22 +7,30 @@ import { COLUMNS, type AuditRow } from '../../lib/audit/audit-row';
 import { seedStranger, loginAs, type Stranger } from '../helpers/accounts';
 import { cardRequest } from '../helpers/fixtures';
 import { withAuditTriggerOff } from '../helpers/audit-tamper';
+import { ownDatabase, type OwnDatabase } from '../helpers/own-database';
 import { startTestVault, type TestVault } from '../helpers/test-vault';
 import { seedUsers, type TestUsers } from '../helpers/users';
 
 let vault: TestVault;
+let database: OwnDatabase;
 let users: TestUsers;
 let owner: string;
 let admin: string;
 let stranger: Stranger;
 beforeAll(async () => {
-  vault = await startTestVault();
+  // A database of its own: this file edits audit rows (triggers off) to prove verification catches it,
+  // which must not break other files' verifications running at the same time.
+  database = await ownDatabase();
+  vault = await startTestVault({ env: database.env });
   users = await seedUsers(vault, 'audit-reads');
   owner = await loginAs(vault, users.owner.email);
   admin = await loginAs(vault, users.admin.email);
   stranger = await seedStranger(vault);
 });
-afterAll(() => vault?.close());
+afterAll(async () => {
+  await vault?.close();
+  await database?.drop();
+});
 
 const get = (token: string, path: string) => vault.call('GET', path, { key: null, headers: { authorization: `Bearer ${token}` } });
 

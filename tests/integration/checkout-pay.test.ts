@@ -8,7 +8,7 @@ import { MAX_CHECKOUT_ATTEMPTS } from '../../lib/checkout/checkout-rules';
 import { loadCheckoutView } from '../../lib/checkout/load-checkout-view';
 import { startTestPsp, type TestPsp } from '../helpers/psp-server';
 import { CARD, customer, makeMerchant, openSession, readSession, type TestMerchant } from '../helpers/checkout';
-import { startTestVault, type ApiResponse, type TestVault } from '../helpers/test-vault';
+import { inTenantProjects, startTestVault, type ApiResponse, type TestVault } from '../helpers/test-vault';
 
 const CHECKOUT_URL = 'https://pay.vault.example';
 const DECLINE = '4000000000000002';
@@ -190,7 +190,7 @@ describe('pay — the 5-attempt limit and a completed session', () => {
   it('a completed session is never charged again: 409, no attempt, no token', async () => {
     const sessionId = await openSession(vault, merchant);
     expect((await pay(sessionId)).status).toBe(200);
-    const tokensBefore = await vault.runtime.db.prisma.token.count();
+    const tokensBefore = await vault.runtime.db.prisma.token.count({ where: inTenantProjects(vault) });
     const again = await pay(sessionId);
     expect(again.status).toBe(409);
     expect(again.json).toEqual(errorBody(again, 'session_completed', 'This checkout session has already been paid'));
@@ -200,7 +200,7 @@ describe('pay — the 5-attempt limit and a completed session', () => {
     const cancelled = await cancel(sessionId);
     expect(cancelled.status).toBe(409);
     expect(cancelled.json.error.code).toBe('session_completed');
-    expect(await vault.runtime.db.prisma.token.count()).toBe(tokensBefore);
+    expect(await vault.runtime.db.prisma.token.count({ where: inTenantProjects(vault) })).toBe(tokensBefore);
     expect(await attemptsOf(sessionId)).toHaveLength(1);
   });
 

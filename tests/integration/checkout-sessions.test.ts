@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeMerchant, createSession, openSession, readSession, sessionBody, type TestMerchant } from '../helpers/checkout';
 import { refusedKeys } from '../helpers/fixtures';
-import { startTestVault, type ApiResponse, type TestVault } from '../helpers/test-vault';
+import { inTenantProjects, startTestVault, type ApiResponse, type TestVault } from '../helpers/test-vault';
 
 let vault: TestVault;
 let merchant: TestMerchant;
@@ -284,10 +284,10 @@ describe('POST /api/sessions/create — errors', () => {
   });
 
   it('a validation failure writes a failure audit row and no session', async () => {
-    const before = await vault.runtime.db.prisma.checkoutSession.count();
+    const before = await vault.runtime.db.prisma.checkoutSession.count({ where: inTenantProjects(vault) });
     const response = await createSession(vault, merchant, { amount: '0' });
     expect(await auditRow(response)).toMatchObject({ action: 'checkout.session.create', outcome: 'failure', statusCode: 400 });
-    expect(await vault.runtime.db.prisma.checkoutSession.count()).toBe(before);
+    expect(await vault.runtime.db.prisma.checkoutSession.count({ where: inTenantProjects(vault) })).toBe(before);
   });
 });
 
@@ -321,14 +321,14 @@ describe('checkout sessions — security', () => {
   });
 
   it('a merchant of another project than the vault key → 403, no session', async () => {
-    const before = await vault.runtime.db.prisma.checkoutSession.count();
+    const before = await vault.runtime.db.prisma.checkoutSession.count({ where: inTenantProjects(vault) });
     const response = await createSession(vault, otherProjectMerchant);
     expect(response.status).toBe(403);
     expect(response.json).toEqual(errorBody(response, 'merchant_mismatch', 'The service API key belongs to a merchant of another project than the API key'));
     // And the other way round: the other project's vault key with our merchant.
     const reverse = await createSession(vault, merchant, {}, { key: vault.tenants.other.keys.full });
     expect(reverse.status).toBe(403);
-    expect(await vault.runtime.db.prisma.checkoutSession.count()).toBe(before);
+    expect(await vault.runtime.db.prisma.checkoutSession.count({ where: inTenantProjects(vault) })).toBe(before);
     expect(await auditRow(response)).toMatchObject({ action: 'checkout.session.create', outcome: 'failure', statusCode: 403, projectId: vault.tenants.test.projectId });
   });
 

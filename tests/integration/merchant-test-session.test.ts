@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAs, seedStranger, type Stranger } from '../helpers/accounts';
 import { customer, makeMerchant, type TestMerchant } from '../helpers/checkout';
-import { startTestVault, type ApiResponse, type TestVault } from '../helpers/test-vault';
+import { inTenantProjects, startTestVault, type ApiResponse, type TestVault } from '../helpers/test-vault';
 import { seedUsers, type Role, type TestUsers } from '../helpers/users';
 
 let vault: TestVault;
@@ -86,12 +86,12 @@ describe('test session — security', () => {
   });
 
   it('a viewer → 403, audited as a failure, no session made', async () => {
-    const before = await vault.runtime.db.prisma.checkoutSession.count();
+    const before = await vault.runtime.db.prisma.checkoutSession.count({ where: inTenantProjects(vault) });
     const response = await post('viewer', merchant.id);
     expect(response.status).toBe(403);
     expect(response.json).toEqual(errorBody(response, 'insufficient_permissions', 'Insufficient permissions'));
     expect(await auditRow(response)).toMatchObject({ action: 'merchant.test_session', outcome: 'failure', statusCode: 403, resource: `merchant:${merchant.id}` });
-    expect(await vault.runtime.db.prisma.checkoutSession.count()).toBe(before);
+    expect(await vault.runtime.db.prisma.checkoutSession.count({ where: inTenantProjects(vault) })).toBe(before);
   });
 
   it("another account's merchant and an unknown id → 404", async () => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApplication } from '../../lib/accounts/create-application';
 import { createProject } from '../../lib/accounts/create-project';
 import { cardRequest } from '../helpers/fixtures';
-import { startTestVault, type ApiResponse, type TestVault } from '../helpers/test-vault';
+import { inTenantAccount, startTestVault, type ApiResponse, type TestVault } from '../helpers/test-vault';
 
 let vault: TestVault;
 let accountId: string;
@@ -73,12 +73,12 @@ describe('error', () => {
     [{ name: 'ok', production: 1 }, 'production'],
     [{ name: 'ok', other: true }, 'other'],
   ])('%j → 400 naming %s, nothing created', async (body, path) => {
-    const before = await vault.runtime.db.prisma.project.count();
+    const before = await vault.runtime.db.prisma.project.count({ where: inTenantAccount(vault) });
     const response = await provision(vault.tenants.test.keys.provisioningOnly, body);
     expect(response.status).toBe(400);
     expect(response.json.error.code).toBe('validation_error');
     expect(response.json.error.fields.map((field: { path: string }) => field.path)).toEqual([path]);
-    expect(await vault.runtime.db.prisma.project.count()).toBe(before);
+    expect(await vault.runtime.db.prisma.project.count({ where: inTenantAccount(vault) })).toBe(before);
   });
 
   it('answers 415 for a body that is not JSON', async () => {
@@ -102,20 +102,20 @@ describe('security', () => {
     ['a tokenizing key without provisioning', () => vault.tenants.test.keys.full],
     ['a key with no permission at all', () => vault.tenants.test.keys.noPermission],
   ])('%s → 403, nothing created, audited as a failure', async (_name, key) => {
-    const before = await vault.runtime.db.prisma.project.count();
+    const before = await vault.runtime.db.prisma.project.count({ where: inTenantAccount(vault) });
     const response = await provision(key(), { name: 'x' });
     expect(response.status).toBe(403);
     expect(response.json).toEqual(error(response, 'insufficient_permissions', 'Insufficient permissions'));
-    expect(await vault.runtime.db.prisma.project.count()).toBe(before);
+    expect(await vault.runtime.db.prisma.project.count({ where: inTenantAccount(vault) })).toBe(before);
     expect(await auditOf(response)).toMatchObject({ action: 'provision', outcome: 'failure', statusCode: 403 });
   });
 
   it('a test project\'s key cannot provision a production project (403, nothing created)', async () => {
-    const before = await vault.runtime.db.prisma.project.count();
+    const before = await vault.runtime.db.prisma.project.count({ where: inTenantAccount(vault) });
     const response = await provision(vault.tenants.test.keys.provisioningOnly, { name: 'P', production: true });
     expect(response.status).toBe(403);
     expect(response.json).toEqual(error(response, 'insufficient_permissions', 'Insufficient permissions'));
-    expect(await vault.runtime.db.prisma.project.count()).toBe(before);
+    expect(await vault.runtime.db.prisma.project.count({ where: inTenantAccount(vault) })).toBe(before);
   });
 
   it('a key of another account provisions into that account only', async () => {

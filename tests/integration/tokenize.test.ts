@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { newEventId } from '../../lib/events/record-event';
 import { insertTokenWithAudit } from '../../lib/vault/insert-token';
 import { openPayload } from '../../lib/vault/token-payload';
-import { startTestVault, type TestVault } from '../helpers/test-vault';
+import { inTenantProjects, startTestVault, type TestVault } from '../helpers/test-vault';
 import { cardRequest } from '../helpers/fixtures';
 
 const CANARY = '4000056655665556';
@@ -146,9 +146,9 @@ describe('POST /tokenize — errors', () => {
   });
 
   it('nothing is stored when validation fails', async () => {
-    const before = await vault.runtime.db.prisma.token.count();
+    const before = await vault.runtime.db.prisma.token.count({ where: inTenantProjects(vault) });
     await vault.call('POST', '/tokenize', { json: card({ cvv: '1' }) });
-    expect(await vault.runtime.db.prisma.token.count()).toBe(before);
+    expect(await vault.runtime.db.prisma.token.count({ where: inTenantProjects(vault) })).toBe(before);
   });
 });
 

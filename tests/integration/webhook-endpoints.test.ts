@@ -5,7 +5,7 @@
 // runs here (nothing is sent anywhere): delivery is tests/integration/webhook-delivery.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAs, seedStranger, type Stranger } from '../helpers/accounts';
-import { startTestVault, type ApiResponse, type TestVault } from '../helpers/test-vault';
+import { inTenantProjects, startTestVault, type ApiResponse, type TestVault } from '../helpers/test-vault';
 import { seedUsers, type Role, type TestUsers } from '../helpers/users';
 
 let vault: TestVault;
@@ -366,14 +366,14 @@ describe('webhook endpoints — security', () => {
   });
 
   it('a cross-site request with the session cookie → 403 forbidden_origin, nothing created', async () => {
-    const before = await vault.runtime.db.prisma.webhookEndpoint.count();
+    const before = await vault.runtime.db.prisma.webhookEndpoint.count({ where: inTenantProjects(vault) });
     const response = await vault.call('POST', '/api/webhook-endpoints', {
       key: null,
       json: { url: URL },
       headers: { cookie: `vault_session=${tokens.owner}`, origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
     });
     expect(response.json).toEqual(errorBody(response, 'forbidden_origin', 'Cross-origin requests are not allowed'));
-    expect(await vault.runtime.db.prisma.webhookEndpoint.count()).toBe(before);
+    expect(await vault.runtime.db.prisma.webhookEndpoint.count({ where: inTenantProjects(vault) })).toBe(before);
   });
 
   it('no secret in logs or audit rows', async () => {
