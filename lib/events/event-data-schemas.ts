@@ -35,7 +35,7 @@ export const EVENT_DATA_SCHEMAS: Record<EventType, z.ZodType> = {
     application_id: z.string().nullable().meta({ description: 'Null for test tokens made from the dashboard.' }),
     created_at: z.string(),
   }),
-  'token.deleted': z.strictObject({ token: z.string(), type: z.enum(['card', 'bank']), last4: z.string() }),
+  'token.deleted': z.strictObject({ token: z.string(), type: z.enum(['card', 'bank']), brand: z.string().nullable(), last4: z.string() }),
   'application.key_rotated': z.strictObject({
     application_id: z.string(),
     name: z.string(),

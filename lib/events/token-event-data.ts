@@ -8,6 +8,7 @@ export function tokenCreatedData(row: CreatedToken) {
   return { token: row.token, type: row.type, brand: row.brand, last4: row.last4, application_id: row.applicationId, created_at: row.createdAt.toISOString() };
 }
 
-export function tokenDeletedData(row: Pick<TokenRow, 'token' | 'type' | 'last4'>) {
-  return { token: row.token, type: row.type, last4: row.last4 };
+// The same card description as on creation, so a receiver can tell which card went without looking it up.
+export function tokenDeletedData(row: Pick<TokenRow, 'token' | 'type' | 'brand' | 'last4'>) {
+  return { token: row.token, type: row.type, brand: row.brand, last4: row.last4 };
 }

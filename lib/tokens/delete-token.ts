@@ -18,7 +18,7 @@ export async function deleteToken(
   const { prisma } = runtime.db;
   const row = await prisma.token.findFirst({
     where: { token: options.token, ...scopeWhere(options.scope) },
-    select: { id: true, projectId: true, token: true, type: true, last4: true, project: { select: { environment: true } } },
+    select: { id: true, projectId: true, token: true, type: true, brand: true, last4: true, project: { select: { environment: true } } },
   });
   if (!row) throw tokenNotFound();
   // By id and scope again: a concurrent delete makes this one a 404 rather than a second success.

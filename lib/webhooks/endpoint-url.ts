@@ -1,6 +1,6 @@
 // Where an endpoint may point: an https URL without credentials (an IP literal only if allow-listed in
 // PROXY_ALLOWED_PRIVATE_HOSTS, like the proxy's targets), or plain http to localhost in a test project
-// (a developer's receiver). Host names are judged again at connect time by the SSRF-guarded dispatcher:
+// (a developer's receiver; 127.0.0.1 and [::1] only if allow-listed too, as the dispatcher would refuse them). Host names are judged again at connect time by the SSRF-guarded dispatcher:
 // a name resolving to a private address is refused then, unless allow-listed.
 import { isIP } from 'node:net';
 import { isAllowListedHost } from '../proxy/proxy-url';
@@ -22,9 +22,11 @@ export function endpointUrlProblem(raw: string, options: { environment: 'test' |
   if (url.protocol === 'http:') {
     if (!LOCAL_HOSTS.has(url.hostname)) return 'url must use https (plain http only for localhost)';
     if (options.environment !== 'test') return 'url must use https in a production project (plain http to localhost is for test projects)';
-    return null;
+  } else if (url.protocol !== 'https:') {
+    return 'url must use https';
   }
-  if (url.protocol !== 'https:') return 'url must use https';
+  // The dispatcher refuses an address literal at connect time unless it is allow-listed: refused here, the
+  // mistake is named now, not hidden in an endpoint whose every delivery fails. Loopback ones over http too.
   const literal = url.hostname.startsWith('[') || isIP(url.hostname) === 4;
   if (literal && !isAllowListedHost(url.hostname, options.allowedPrivateHosts)) return 'url must name a host, not an IP address (unless allow-listed in PROXY_ALLOWED_PRIVATE_HOSTS)';
   return null;

@@ -2,6 +2,7 @@
 // told by mail (which endpoint, why, how to turn it back on). A mail that cannot be sent is logged; the
 // endpoint stays disabled either way.
 import type { Runtime } from '../runtime';
+import { describeDuration } from '../vault/cvc-sessions';
 
 export async function notifyEndpointDisabled(runtime: Pick<Runtime, 'db' | 'mailer' | 'config' | 'logger'>, endpointId: string): Promise<void> {
   const rows = await runtime.db.sql.query<{ email: string; url: string; project_id: string; project_name: string }>(
@@ -10,14 +11,16 @@ export async function notifyEndpointDisabled(runtime: Pick<Runtime, 'db' | 'mail
      WHERE e.id = $1::uuid`,
     [endpointId],
   );
+  // The configured span, not the default's "5 days": an operator who set another one is told the truth.
+  const span = describeDuration(runtime.config.WEBHOOK_DISABLE_AFTER_SECONDS);
   for (const row of rows) {
     const link = `${runtime.config.APP_URL}/dashboard/p/${row.project_id}/webhooks`;
     await runtime.mailer
       .send({
         to: row.email,
-        subject: 'Vault: a webhook endpoint was disabled after 5 days of failures',
+        subject: `Vault: a webhook endpoint was disabled after ${span} of failures`,
         text: [
-          `The webhook endpoint ${row.url} of project "${row.project_name}" has failed every delivery attempt for ${Math.round(runtime.config.WEBHOOK_DISABLE_AFTER_SECONDS / 3600)} hours, so Vault has disabled it.`,
+          `The webhook endpoint ${row.url} of project "${row.project_name}" has failed every delivery attempt for ${span}, so Vault has disabled it.`,
           '',
           'Events are still recorded. Fix the receiver, enable the endpoint again, then replay the failed deliveries:',
           link,

@@ -137,7 +137,7 @@ describe('token.deleted', () => {
     expect(deleted.status).toBe(200);
     expect((await vault.call('DELETE', `/api/tokens/${token}`)).status).toBe(404);
     expect(await tokenEvents(token)).toEqual(['token.created', 'token.deleted']);
-    expectEnvelope(await tokenEvent('token.deleted', token), { type: 'token.deleted', projectId: vault.tenants.test.projectId, livemode: false, data: { token, type: 'card', last4: '4242' } });
+    expectEnvelope(await tokenEvent('token.deleted', token), { type: 'token.deleted', projectId: vault.tenants.test.projectId, livemode: false, data: { token, type: 'card', brand: 'visa', last4: '4242' } });
   });
 
   it('deleted by a signed-in user (account scope), in a production project: livemode true; fanned out', async () => {
@@ -146,7 +146,7 @@ describe('token.deleted', () => {
     const { token } = created.json;
     expect((await vault.call('DELETE', `/api/tokens/${token}`, { key: null, headers: { authorization: `Bearer ${developer}` } })).status).toBe(200);
     const event = await tokenEvent('token.deleted', token);
-    expectEnvelope(event, { type: 'token.deleted', projectId, livemode: true, data: { token, type: 'bank', last4: '6789' } });
+    expectEnvelope(event, { type: 'token.deleted', projectId, livemode: true, data: { token, type: 'bank', brand: null, last4: '6789' } });
     expect(await deliveredTo(vault.runtime, event)).toEqual([endpoints.productionDeleted]);
   });
 

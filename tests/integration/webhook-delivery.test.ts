@@ -261,7 +261,9 @@ describe('an endpoint failing for WEBHOOK_DISABLE_AFTER_SECONDS', () => {
         await new Promise((resolve) => setTimeout(resolve, 50));
         mail = await mailFor();
       }
-      expect(mail?.subject).toBe('Vault: a webhook endpoint was disabled after 5 days of failures');
+      // The configured span (WEBHOOK_DISABLE_AFTER_SECONDS: 2), not the default's 5 days.
+      expect(mail?.subject).toBe('Vault: a webhook endpoint was disabled after 2 seconds of failures');
+      expect(mail?.text).toContain('has failed every delivery attempt for 2 seconds, so');
       expect(mail?.text).toContain(receiver.url('/always-500'));
     } finally {
       await failing.close();

@@ -201,6 +201,9 @@ describe('webhook endpoints — errors', () => {
     [{ url: 'ftp://hooks.example.com/x' }, 'url', 'url must use https'],
     [{ url: 'https://10.0.0.5/x' }, 'url', 'url must name a host, not an IP address (unless allow-listed in PROXY_ALLOWED_PRIVATE_HOSTS)'],
     [{ url: 'https://[fd00::1]/x' }, 'url', 'url must name a host, not an IP address (unless allow-listed in PROXY_ALLOWED_PRIVATE_HOSTS)'],
+    // Only `localhost` is allow-listed here: the dispatcher would refuse these addresses on every delivery.
+    [{ url: 'http://127.0.0.1:4000/x' }, 'url', 'url must name a host, not an IP address (unless allow-listed in PROXY_ALLOWED_PRIVATE_HOSTS)'],
+    [{ url: 'http://[::1]:4000/x' }, 'url', 'url must name a host, not an IP address (unless allow-listed in PROXY_ALLOWED_PRIVATE_HOSTS)'],
     [{ url: 'https://user:pass@hooks.example.com/x' }, 'url', 'url must not contain a user name or password'],
     [{ url: 'not a url' }, 'url', 'url must be an absolute https URL'],
     [{ url: `https://hooks.example.com/${'a'.repeat(2048)}` }, 'url', 'url must be at most 2048 characters'],
