@@ -33,6 +33,13 @@ test.describe('dashboard audit log', () => {
     await expect(page).toHaveURL(new RegExp(`actor=${ownerId}`));
     const rows = page.getByTestId('audit-row');
     await expect(rows.first()).toBeVisible();
+    // Clear empties the fields as well as the URL, and applying the same filters again brings them back.
+    await page.getByRole('link', { name: 'Clear' }).click();
+    await expect(page).not.toHaveURL(/action=/);
+    await expect(page.getByLabel('Action')).toHaveValue('');
+    await expect(page.getByLabel('Outcome')).toHaveValue('');
+    await page.goBack();
+    await expect(page.getByLabel('Action')).toHaveValue('test_token.create');
     const shown = await rows.count();
     expect(shown).toBeGreaterThanOrEqual(2);
     for (const text of await rows.allTextContents()) expect(text).toContain('test_token.create');

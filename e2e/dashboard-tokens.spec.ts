@@ -67,6 +67,10 @@ test.describe('dashboard tokens', () => {
     await expect(page).toHaveURL(new RegExp(`fingerprint=${fingerprint.slice(0, 12)}`));
     await expect(table.getByRole('row', { name: new RegExp(visa) })).toContainText('owner@e2e.test');
     await expect(table.getByText(mastercard)).toHaveCount(0);
+    // Clear empties the fields as well as the URL (a client navigation keeps the mounted form otherwise).
+    await page.getByRole('link', { name: 'Clear' }).click();
+    await expect(page).toHaveURL(new RegExp(`${base}/tokens$`));
+    await expect(page.getByLabel('Fingerprint')).toHaveValue('');
 
     // Search: an unknown value, then the token's own value opens it alone with its drawer.
     await page.goto(`${base}/tokens`);

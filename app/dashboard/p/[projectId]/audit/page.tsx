@@ -82,7 +82,9 @@ export default async function AuditPage({ params, searchParams }: ProjectPagePro
         }
       />
       {context.can.manage ? <VerifyChain basePath={basePath} /> : <ReadOnlyNotice>{managersOnly('export the audit log and verify its chain')}</ReadOnlyNotice>}
+      {/* Keyed on the filters: "Clear" (a client navigation) must reset the fields' default values too. */}
       <AuditFilters
+        key={JSON.stringify(values)}
         basePath={basePath}
         values={values}
         projects={context.projects.map(({ id, name }) => ({ id, name }))}

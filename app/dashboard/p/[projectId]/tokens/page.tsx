@@ -77,7 +77,8 @@ export default async function TokensPage({ params, searchParams }: ProjectPagePr
         actions={context.can.use && <NewTestTokenDialog projectId={context.project.id} />}
       />
       {!context.can.use && <ReadOnlyNotice>Owners, admins and developers can create test tokens and delete tokens.</ReadOnlyNotice>}
-      <TokenFilters basePath={`${context.base}/tokens`} values={filters} q={q} />
+      {/* Keyed on the filters: "Clear" (a client navigation) must reset the fields' default values too. */}
+      <TokenFilters key={JSON.stringify({ filters, q })} basePath={`${context.base}/tokens`} values={filters} q={q} />
       {filterErrors.length > 0 && <FormError message={filterErrors.join(' ')} />}
       <Panel title="Tokens" count={rows.length}>
         {searchMiss ? (

@@ -79,7 +79,7 @@ export default async function MerchantPage({ params, searchParams }: Props) {
         title="Checkout sessions"
         count={page.rows.length}
         actions={
-          <form method="get" autoComplete="off" action={path} aria-label="Filter sessions" className="flex flex-wrap items-end gap-2">
+          <form key={status ?? ''} method="get" autoComplete="off" action={path} aria-label="Filter sessions" className="flex flex-wrap items-end gap-2">
             <FormField id="session-status" label="Status" className="w-36">
               <select name="status" defaultValue={status ?? ''} className={`${inputClass} py-1`}>
                 <option value="">Any</option>
