@@ -27,7 +27,11 @@ export type RecordedAttempt = { recorded: false } | { recorded: true; attempt: n
 const RECORD = `
   WITH updated AS (
     UPDATE webhook_deliveries
-    SET status = $3::"WebhookDeliveryStatus", attempts = attempts + 1, next_attempt_at = COALESCE($4::timestamptz, next_attempt_at), claim_id = NULL,
+    -- A retry of an endpoint disabled while this attempt was in flight is cancelled, not left waiting.
+    SET status = (CASE WHEN $3::text = 'pending' AND NOT EXISTS (
+          SELECT 1 FROM webhook_endpoints endpoint WHERE endpoint.id = webhook_deliveries.endpoint_id AND endpoint.enabled
+        ) THEN 'cancelled' ELSE $3::text END)::"WebhookDeliveryStatus",
+      attempts = attempts + 1, next_attempt_at = COALESCE($4::timestamptz, next_attempt_at), claim_id = NULL,
       last_attempt_at = $5::timestamptz, last_status_code = $6::int, updated_at = $5::timestamptz
     WHERE id = $1::uuid AND claim_id = $2::uuid
     RETURNING id, attempts

@@ -14,7 +14,7 @@ export type ReceivedWebhook = {
   /** The verified event, or the verification error's code. */
   verified: { ok: true; event: { id: string; type: string; data: Record<string, unknown> } } | { ok: false; code: string };
 };
-export type ReceiverReply = { status?: number; headers?: Record<string, string>; body?: string; hang?: boolean };
+export type ReceiverReply = { status?: number; headers?: Record<string, string>; body?: string; hang?: boolean; delayMs?: number };
 
 export type WebhookReceiver = {
   port: number;
@@ -46,8 +46,12 @@ export async function startWebhookReceiver(options: { host?: 'localhost' | '127.
           received.push(request);
           const reply = handler(request);
           if (reply.hang) return;
-          res.writeHead(reply.status ?? 204, reply.headers ?? {});
-          res.end(reply.body ?? '');
+          const answer = () => {
+            res.writeHead(reply.status ?? 204, reply.headers ?? {});
+            res.end(reply.body ?? '');
+          };
+          if (reply.delayMs) setTimeout(answer, reply.delayMs);
+          else answer();
         });
     });
   });

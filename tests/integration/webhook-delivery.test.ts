@@ -175,6 +175,22 @@ describe('a delivery', () => {
     expect((await api('POST', `/api/webhook-endpoints/${endpoint.id}/replay`, { from: new Date(Date.now() - 60_000).toISOString() })).json.data).toEqual({ queued: 0 });
   }, 15_000);
 
+  it('an endpoint disabled while an attempt is in flight: that failed attempt is recorded, its retry cancelled', async () => {
+    const endpoint = await createEndpoint({ url: receiver.url('/slow-fail') });
+    receiver.reply((request) => (request.path === '/slow-fail' ? { status: 500, delayMs: 700 } : { status: 200 }));
+    const eventId = await sendTest(endpoint.id);
+    await receiver.waitFor((all) => forEvent(eventId)(all).length === 1);
+    expect((await api('PUT', `/api/webhook-endpoints/${endpoint.id}`, { enabled: false })).json.data).toMatchObject({ enabled: false, disabled_reason: 'manual' });
+    // The moment the attempt is recorded, the delivery is already cancelled (no retry left waiting).
+    const deadline = Date.now() + 5_000;
+    let delivery = (await deliveriesOf(endpoint.id, `?event_id=${eventId}`))[0];
+    while (delivery.attempts < 1 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      delivery = (await deliveriesOf(endpoint.id, `?event_id=${eventId}`))[0];
+    }
+    expect(delivery).toMatchObject({ status: 'cancelled', attempts: 1, last_status_code: 500, next_attempt_at: null });
+  });
+
   it('signs with both secrets during a rotation overlap, and with the new one alone after it', async () => {
     const endpoint = await createEndpoint({ url: receiver.url('/rotate') });
     receiver.reply(() => ({ status: 200 }));
