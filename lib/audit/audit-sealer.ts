@@ -4,24 +4,11 @@
 // the event loop's thread and holds the only connection, so passes are frequent and small there: the
 // work is spread between requests instead of arriving as one burst every 2 s (the embedded p99).
 import type { Logger } from '../logger';
+import { runEvery, type BackgroundJob } from '../background/run-every';
 import { sealAuditLog, type SealRuntime } from './audit-chain';
 
 const INTERVAL_MS = { postgresql: 2_000, pglite: 250 } as const;
 
-export function startAuditSealer(options: SealRuntime & { logger: Logger }): { stop(): Promise<void> } {
-  let running: Promise<unknown> | undefined;
-  const tick = () => {
-    if (running) return;
-    running = sealAuditLog(options)
-      .catch((error: unknown) => options.logger.warn({ err: error }, 'audit sealing failed; retrying'))
-      .finally(() => (running = undefined));
-  };
-  const timer = setInterval(tick, INTERVAL_MS[options.db.kind]);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+export function startAuditSealer(options: SealRuntime & { logger: Logger }): BackgroundJob {
+  return runEvery({ intervalMs: INTERVAL_MS[options.db.kind], logger: options.logger, failure: 'audit sealing failed; retrying' }, () => sealAuditLog(options));
 }

@@ -11,6 +11,7 @@ import type { Config } from '../config';
 import type { Keyring } from '../crypto/keyring';
 import type { Database } from '../db/connect';
 import type { Logger } from '../logger';
+import { runEvery, type BackgroundJob } from '../background/run-every';
 import { purgeOldEvents } from './purge-old-events';
 
 export const PURGE_INTERVAL_MS = 60 * 60 * 1000;
@@ -23,27 +24,11 @@ type JobsRuntime = {
   config: Pick<Config, 'CHECKOUT_EXPIRY_SWEEP_MS' | 'AUDIT_VERIFY_INTERVAL_SECONDS' | 'EVENT_RETENTION_DAYS'>;
 };
 
-type Job = { stop(): Promise<void> };
+/** `pass` every `intervalMs` (lib/background/run-every.ts), its failures logged under the job's name. */
+const every = (intervalMs: number, name: string, logger: Logger, pass: () => Promise<unknown>) =>
+  runEvery({ intervalMs, logger, failure: 'event job failed; retrying at its next run', fields: { job: name } }, pass);
 
-/** Runs `pass` every `intervalMs`, never two at once; a failure is logged and the next tick tries again. */
-function every(intervalMs: number, name: string, logger: Logger, pass: () => Promise<unknown>): Job {
-  let running: Promise<unknown> | undefined;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = pass()
-      .catch((error: unknown) => logger.warn({ err: error, job: name }, 'event job failed; retrying at its next run'))
-      .finally(() => (running = undefined));
-  }, intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
-}
-
-export function startEventJobs(runtime: JobsRuntime): Job {
+export function startEventJobs(runtime: JobsRuntime): BackgroundJob {
   const { config, logger } = runtime;
   let lastFullVerify: number | null = null;
   const watch = async () => {
