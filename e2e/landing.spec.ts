@@ -89,7 +89,7 @@ test.describe('landing page', () => {
     }).toPass({ timeout: 20_000 });
     const ready = await refreshed;
     expect(ready.status()).toBe(200);
-    expect(await ready.json()).toEqual({ status: 'ready', checks: { database: 'ok', store: 'ok' } });
+    expect(await ready.json()).toEqual({ status: 'ready', checks: { database: 'ok', store: 'ok' }, latency_ms: { database: expect.any(Number), store: expect.any(Number) } });
     await expect(panel.getByText('All systems ready')).toBeVisible();
     await expect(panel.getByText('Operational', { exact: true })).toHaveCount(3);
   });
@@ -103,7 +103,7 @@ test.describe('landing page', () => {
       route.fulfill({
         status: 503,
         contentType: 'application/json',
-        body: JSON.stringify({ status: 'unavailable', checks: { database: 'unavailable', store: 'ok' } }),
+        body: JSON.stringify({ status: 'unavailable', checks: { database: 'unavailable', store: 'ok' }, latency_ms: { database: null, store: 0.4 } }),
       }),
     );
     // The first frame is server-rendered; the refresh timer exists only once the panel has hydrated,

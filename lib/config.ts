@@ -141,6 +141,14 @@ const ZEnvSchema = z.object({
   CHECKOUT_EXPIRY_SWEEP_MS: positiveInt('CHECKOUT_EXPIRY_SWEEP_MS').default(30_000),
   /** How often the audit chain is verified in the background (new seals; the whole chain once a day). */
   AUDIT_VERIFY_INTERVAL_SECONDS: positiveInt('AUDIT_VERIFY_INTERVAL_SECONDS').default(300),
+  // Observability: GET /metrics and OpenTelemetry tracing (README "Metrics and tracing").
+  /** A second listener on HOST serving only GET /metrics, with no token: keep it off the public network. Unset: none. */
+  METRICS_PORT: positiveInt('METRICS_PORT').max(65535, 'METRICS_PORT must be at most 65535').optional(),
+  /** Serves GET /metrics on the main port to `Authorization: Bearer <METRICS_TOKEN>`. Unset: 404 there. */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  /** OTLP/HTTP (JSON) collector base URL; traces go to `<url>/v1/traces`. Unset: no tracing code is even loaded. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl('OTEL_EXPORTER_OTLP_ENDPOINT', /^(https?:)$/),
+  OTEL_SERVICE_NAME: z.string().trim().min(1, 'OTEL_SERVICE_NAME must not be blank').default('vault'),
   /** Serve only the vault API (no dashboard pages): for API-only nodes behind a load balancer, and tests. */
   VAULT_API_ONLY: z
     .enum(['0', '1', 'true', 'false'])
@@ -174,6 +182,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError([
       'VAULT_MASTER_KEY: required when NODE_ENV=production with DATABASE_URL (it is only generated for the embedded default)',
     ]);
+  }
+  if (parsed.METRICS_PORT !== undefined && parsed.METRICS_PORT === parsed.PORT) {
+    throw new ConfigError(['METRICS_PORT: must differ from PORT (METRICS_TOKEN serves /metrics on the main port)']);
   }
   const appUrl = (parsed.APP_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/+$/, '');
   return {

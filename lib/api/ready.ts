@@ -10,6 +10,8 @@ export const GET = defineRoute({
   operationId: 'getReadiness',
   tags: ['Operations'],
   summary: 'Readiness: database and store reachable',
+  description:
+    'Each dependency is pinged, at most 2 s each. `checks` says which answered (`ok` / `unavailable`); `latency_ms` says how long each ping took (null when it failed). `GET /health` stays trivial: the process is up.',
   auth: unauthenticated,
   responses: { 200: ok('Ready.', ZReadinessSchema), 503: ok('Database or store unreachable.', ZReadinessSchema), ...malformedRequest },
   handler: async () => {

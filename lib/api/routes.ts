@@ -12,6 +12,7 @@ import { POST as detokenize } from './detokenize';
 import { GET as health } from './health';
 import { POST as provision } from './internal-provision';
 import { membersRoutes } from './members/routes';
+import { GET as metrics } from './metrics';
 import { merchantsRoutes } from './merchants/routes';
 import { webhooksRoutes } from './webhooks/routes';
 import { eventsRoutes } from './events/routes';
@@ -50,4 +51,5 @@ export const routes: readonly DefinedRoute[] = [
   health,
   ready,
   openApiDocument,
+  metrics,
 ];

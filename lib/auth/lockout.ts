@@ -5,6 +5,7 @@
 // failures on a locked account add nothing. Only a completed sign-in (the password without MFA, the second
 // factor with it) clears the counter.
 import { VaultError } from '../http/errors';
+import { recordLockout, recordLoginFailure } from '../metrics/auth-metrics';
 import type { Runtime } from '../runtime';
 import { LOCKOUT_SECONDS, MAX_FAILED_LOGINS } from './login-limits';
 
@@ -34,7 +35,9 @@ export async function countSignInFailure(runtime: LockoutRuntime, options: { use
     WHERE id = ${options.userId}::uuid AND (locked_until IS NULL OR locked_until <= ${now}::timestamptz)
     RETURNING locked_until`;
   if (rows.length === 0) return lockedFor(runtime, options.userId, now);
-  return rows[0]!.locked_until === null ? null : LOCKOUT_SECONDS;
+  if (rows[0]!.locked_until === null) return null;
+  recordLockout();
+  return LOCKOUT_SECONDS;
 }
 
 /**
@@ -64,11 +67,15 @@ export function invalidMfaCode(retryAfterSeconds?: number | null): VaultError {
 export async function checkCodeCountingFailures(runtime: LockoutRuntime, options: { userId: string; now?: Date }, check: () => Promise<void>): Promise<void> {
   const now = options.now ?? new Date();
   const locked = await lockedFor(runtime, options.userId, now);
-  if (locked !== null) throw invalidMfaCode(locked);
+  if (locked !== null) {
+    recordLoginFailure('locked');
+    throw invalidMfaCode(locked);
+  }
   try {
     await check();
   } catch (error) {
     if (error instanceof VaultError && error.code === 'invalid_credentials') {
+      recordLoginFailure('wrong_code');
       const retryAfterSeconds = await countSignInFailure(runtime, { userId: options.userId, now });
       if (retryAfterSeconds !== null) error.retryAfterSeconds = retryAfterSeconds;
     }

@@ -10,6 +10,7 @@ import type { Runtime } from '../runtime';
 import { verifyAgainstDummy, verifyPassword } from './passwords';
 import { failUnknownEmail } from './login-limits';
 import { clearSignInFailures, countSignInFailure, lockedForSeconds } from './lockout';
+import { recordLoginFailure } from '../metrics/auth-metrics';
 import { issueResetToken } from './reset-tokens';
 import type { ZPublicUser } from './schemas';
 import { startMfaStep, startSession, type SessionUser } from './sessions';
@@ -45,6 +46,7 @@ export async function login(
   const found = await prisma.user.findUnique({ where: { email: options.email.trim().toLowerCase() }, omit: { passwordHash: false } });
   if (!found) {
     await verifyAgainstDummy(options.password);
+    recordLoginFailure('unknown_email');
     const retryAfterSeconds = await failUnknownEmail(runtime, options.email);
     throw Object.assign(invalid(), retryAfterSeconds === null ? {} : { retryAfterSeconds });
   }
@@ -52,8 +54,12 @@ export async function login(
   const user: SessionUser = { id: rest.id, accountId: rest.accountId, email: rest.email, name: rest.name, role: rest.role, mfaEnabled: rest.mfaEnabled };
   const correct = await verifyPassword(passwordHash, options.password);
   const locked = lockedForSeconds(rest.lockedUntil, now);
-  if (locked !== null) throw Object.assign(invalid(user), { retryAfterSeconds: locked });
+  if (locked !== null) {
+    recordLoginFailure('locked');
+    throw Object.assign(invalid(user), { retryAfterSeconds: locked });
+  }
   if (!correct) {
+    recordLoginFailure('wrong_password');
     const retryAfterSeconds = await countSignInFailure(runtime, { userId: user.id, now });
     throw Object.assign(invalid(user), retryAfterSeconds === null ? {} : { retryAfterSeconds });
   }

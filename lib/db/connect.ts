@@ -64,7 +64,11 @@ export type Database = {
   listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** PostgreSQL only: the request pool's connections right now (GET /metrics); PGlite has no pool. */
+  poolStats?: () => PoolStats;
 };
+
+export type PoolStats = { max: number; total: number; idle: number; waiting: number };
 
 export type DatabaseOptions = {
   databaseUrl?: string;
@@ -172,10 +176,12 @@ async function connectPostgres(options: DatabaseOptions): Promise<Database> {
       await current?.end().catch(() => {});
     };
   };
-  return wrap('postgresql', new PrismaPg(pool), sql, listen, async () => {
+  const database = wrap('postgresql', new PrismaPg(pool), sql, listen, async () => {
     if (!pool.ended) await pool.end();
     if (!migrationPool.ended) await migrationPool.end();
   }, withWholeScripts(new PrismaPg(migrationPool), migrationPool));
+  const poolStats = () => ({ max: options.poolSize, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
+  return Object.assign(database, { poolStats });
 }
 
 async function connectPglite(dataDir: string): Promise<Database> {

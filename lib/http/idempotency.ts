@@ -7,6 +7,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import { open, seal } from '../crypto/aead';
 import type { KeyValueStore } from '../store/types';
+import { recordIdempotentReplay } from '../metrics/idempotency-metrics';
 import { VaultError } from './errors';
 
 const DONE_TTL_SECONDS = 24 * 60 * 60;
@@ -90,6 +91,7 @@ export async function claimIdempotencyKey(options: {
     }
     const headers = new Headers(record.headers);
     headers.set('idempotent-replayed', 'true');
+    recordIdempotentReplay();
     return { kind: 'replay', response: new Response(Buffer.from(record.body, 'base64'), { status: record.status, headers }) };
   }
   return {

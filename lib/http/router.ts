@@ -2,13 +2,13 @@
 // segments, fixed segments win over parameters by rule (`/api/applications/key` beats
 // `/api/applications/{id}` whatever the order of the list), and a method the path does not define is a 405
 // naming the ones it does.
-import type { DefinedRoute, WebHandler } from './define-route';
+import type { DefinedRoute } from './define-route';
 
 export type RouteMatch =
-  | { kind: 'handler'; handler: WebHandler; params: Record<string, string> }
+  | { kind: 'handler'; handler: DefinedRoute; params: Record<string, string> }
   | { kind: 'method_not_allowed'; allow: string };
 
-type Node = { fixed: Map<string, Node>; param?: { name: string; node: Node }; methods: Map<string, WebHandler> };
+type Node = { fixed: Map<string, Node>; param?: { name: string; node: Node }; methods: Map<string, DefinedRoute> };
 
 /** The order methods are listed in `Allow`. */
 const METHOD_ORDER = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];

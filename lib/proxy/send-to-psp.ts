@@ -11,6 +11,7 @@ import type { Runtime } from '../runtime';
 import { takeCvc } from '../vault/cvc-sessions';
 import { getTokenOrThrow } from '../vault/get-token';
 import type { TokenPayload } from '../vault/token-payload';
+import { pspOutcomeOfFailure, pspOutcomeOfStatus, recordPspCall } from '../metrics/psp-metrics';
 import { classifyProxyFailure } from './dispatcher';
 import { createMasker, maskHeaders, maskJsonValue, type ResponseSecrets } from './mask-response';
 import { outgoingHeaders, withoutHopByHop } from './outgoing-headers';
@@ -103,6 +104,7 @@ export async function sendToPsp(runtime: Pick<Runtime, 'db' | 'store' | 'keyring
   const secrets: ResponseSecrets = { pan: values.cardNumber, cvv, accountNumber: values.accountNumber };
 
   let reply: PspReply;
+  const started = performance.now();
   try {
     reply = await exchangeWithPsp(runtime.psp, call.url, {
       method: call.method,
@@ -112,8 +114,11 @@ export async function sendToPsp(runtime: Pick<Runtime, 'db' | 'store' | 'keyring
       maxBytes: MAX_PSP_RESPONSE_BYTES,
     });
   } catch (error) {
-    throw classifyProxyFailure(error);
+    const failure = classifyProxyFailure(error);
+    recordPspCall(pspOutcomeOfFailure(failure), (performance.now() - started) / 1000);
+    throw failure;
   }
+  recordPspCall(pspOutcomeOfStatus(reply.statusCode), (performance.now() - started) / 1000);
 
   const answer = parseBody(reply.body.toString('utf8'), String(reply.headers['content-type'] ?? ''));
   const mask = createMasker(secrets);

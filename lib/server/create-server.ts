@@ -10,6 +10,7 @@ import { readNodeBody, sendWebResponse, toWebRequest } from '../http/node-bridge
 import { requestIdFor, requestIdFromHeader } from '../http/request-id';
 import { errorResponse } from '../http/respond';
 import type { Logger } from '../logger';
+import { NEXT_ROUTE, recordHttpRequest, UNMATCHED_ROUTE } from '../metrics/http-metrics';
 import { staticContentType } from './static-content-types';
 
 export type NextRequestHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
@@ -58,6 +59,7 @@ export function createVaultServer(options: {
   const hsts = hstsApplies(options.appUrl);
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const started = performance.now();
     // While draining, every response closes its connection so keep-alive clients let go.
     if (draining) res.shouldKeepAlive = false;
     // Set before either door writes: Next keeps headers already on the response, the fast door merges them.
@@ -66,7 +68,8 @@ export function createVaultServer(options: {
     // X-Forwarded-For entry (a caller's own entries count only as far as TRUST_PROXY trusts the hops).
     req.headers['x-forwarded-for'] = resolveClientIp({ socketAddress: req.socket.remoteAddress, forwardedFor: req.headers['x-forwarded-for'], trust: trustProxy }) ?? '';
     const pathname = (req.url ?? '/').split('?')[0]!;
-    const route = matchFastRoute(req.method ?? 'GET', pathname);
+    const method = req.method ?? 'GET';
+    const route = matchFastRoute(method, pathname);
     if (!route && next && !wantsApiAnswer(req, pathname)) {
       // The same id on the request (for handlers under Next: audit rows) and on the response.
       const requestId = requestIdFromHeader(req.headers['x-request-id']);
@@ -75,10 +78,11 @@ export function createVaultServer(options: {
       const contentType = staticContentType(pathname);
       if (contentType) res.setHeader('content-type', contentType);
       if (beforeNext) await beforeNext(req, res, pathname);
+      // Next may stream: the response is over when it is finished, not when the handler returns.
+      res.once('finish', () => recordHttpRequest(NEXT_ROUTE, method, res.statusCode, (performance.now() - started) / 1000));
       return next(req, res);
     }
     const origin = `http://${req.headers.host ?? 'localhost'}`;
-    const method = req.method ?? 'GET';
     let response: Response;
     try {
       const body = route?.kind === 'handler' && method !== 'GET' && method !== 'HEAD' ? await readNodeBody(req) : undefined;
@@ -99,7 +103,9 @@ export function createVaultServer(options: {
     }
     // Every fast-door response carries an id, also those with no error body (health, OpenAPI).
     if (!response.headers.has('x-request-id')) response.headers.set('x-request-id', requestIdFromHeader(req.headers['x-request-id']));
-    await sendWebResponse(response, res, req.method ?? 'GET');
+    await sendWebResponse(response, res, method);
+    // The route's template, never the path asked for (ids and tokens stay out of labels).
+    recordHttpRequest(route?.kind === 'handler' ? route.handler.definition.path : UNMATCHED_ROUTE, method, response.status, (performance.now() - started) / 1000);
   }
 
   const server = createServer({ keepAliveTimeout: 65_000, requestTimeout: 120_000 }, (req, res) => {

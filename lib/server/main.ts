@@ -7,8 +7,10 @@ import { checkoutPageHeadersHook } from '../checkout/page-headers';
 import { ConfigError, getConfig } from '../config';
 import { masterKeyWarning } from '../crypto/master-key';
 import { createLogger, type Logger } from '../logger';
+import { startMetricsListener } from '../metrics/start-metrics-listener';
 import { projectRoot } from '../paths';
 import { createRuntime, setRuntime } from '../runtime';
+import { stopTracing } from '../telemetry/tracing-shutdown';
 import { createVaultServer, type NextRequestHandler } from './create-server';
 
 const SHUTDOWN_GRACE_MS = 25_000;
@@ -70,8 +72,10 @@ async function main(): Promise<void> {
     server.once('error', reject);
     server.listen(config.PORT, config.HOST, resolve);
   });
+  // METRICS_PORT: /metrics alone on a listener of its own (before "listening", so it is up when that is said).
+  const metricsServer = config.METRICS_PORT ? await startMetricsListener({ port: config.METRICS_PORT, host: config.HOST, logger }) : undefined;
   logger.info(
-    { port: config.PORT, database: runtime.db.kind, store: runtime.store.kind, apiOnly: config.VAULT_API_ONLY },
+    { port: config.PORT, metricsPort: config.METRICS_PORT, database: runtime.db.kind, store: runtime.store.kind, apiOnly: config.VAULT_API_ONLY },
     `vault listening on ${config.APP_URL}`,
   );
 
@@ -81,7 +85,10 @@ async function main(): Promise<void> {
     stopping = true;
     logger.info({ signal }, 'shutting down: draining in-flight requests');
     await drain(SHUTDOWN_GRACE_MS);
+    metricsServer?.closeAllConnections();
+    metricsServer?.close();
     await runtime.close();
+    await stopTracing();
     logger.info('stopped');
     process.exit(0);
   };

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { open, seal } from '../crypto/aead';
 import { VaultError, messages } from '../http/errors';
+import { recordCvcSession } from '../metrics/cvc-metrics';
 import { encodeBound, type CvcSessionMode, type KeyValueStore } from '../store/types';
 
 const storeKey = (projectId: string, sessionId: string) => `cvc:${projectId}:${sessionId}`;
@@ -23,6 +24,7 @@ export async function createCvcSession(options: {
   const sessionId = randomUUID();
   const sealed = `v${options.encryption.version}.${seal(options.encryption.key, options.cvv, aadFor(sessionId)).toString('base64')}`;
   await options.store.set(storeKey(options.projectId, sessionId), encodeBound(options.tokenId, options.mode, sealed), options.ttlSeconds);
+  recordCvcSession('created');
   return sessionId;
 }
 
@@ -36,7 +38,11 @@ export async function takeCvc(options: {
   sessionId: string;
 }): Promise<string> {
   const stored = await options.store.takeBound(storeKey(options.projectId, options.sessionId), options.tokenId);
-  if (stored === null) throw new VaultError('cvc_session_not_found', messages.cvcSessionNotFound);
+  if (stored === null) {
+    recordCvcSession('expired');
+    throw new VaultError('cvc_session_not_found', messages.cvcSessionNotFound);
+  }
+  recordCvcSession('used');
   const versioned = /^v(\d+)\.(.*)$/s.exec(stored);
   const [version, sealed] = versioned ? [Number(versioned[1]), versioned[2]!] : [1, stored];
   return open(await options.keyFor(version), Buffer.from(sealed, 'base64'), aadFor(options.sessionId)).toString('utf8');
@@ -47,6 +53,7 @@ export async function deleteCvcSession(options: { store: KeyValueStore; projectI
   if (!(await options.store.delete(storeKey(options.projectId, options.sessionId)))) {
     throw new VaultError('cvc_session_not_found', messages.cvcSessionNotFound);
   }
+  recordCvcSession('deleted');
 }
 
 /** Human-readable lifetime for `expires_in` ("1 year", "90 seconds", "2 hours"). */

@@ -5,6 +5,7 @@
 // 410 Gone disables the endpoint; so does failing continuously for WEBHOOK_DISABLE_AFTER_SECONDS. A
 // disabled endpoint's waiting deliveries are cancelled.
 import type { SqlClient } from '../db/connect';
+import { recordWebhookAttempt } from '../metrics/webhook-metrics';
 import type { ClaimedDelivery } from './claim-deliveries';
 
 export type AttemptOutcome = {
@@ -52,7 +53,7 @@ export async function recordDeliveryAttempt(
   options: { disableAfterMs: number },
 ): Promise<RecordedAttempt> {
   const status = outcome.succeeded ? 'succeeded' : outcome.retryAt && !outcome.gone ? 'pending' : 'exhausted';
-  return sql.transaction(async (tx) => {
+  const recorded = await sql.transaction(async (tx): Promise<RecordedAttempt> => {
     const [row] = await tx.query<{ attempt: number }>(
       RECORD,
       [claimed.id, claimed.claim_id, status, status === 'pending' ? outcome.retryAt : null, outcome.attemptedAt, outcome.statusCode, outcome.timestamp, outcome.latencyMs, outcome.responseBody, outcome.error, outcome.succeeded],
@@ -75,4 +76,7 @@ export async function recordDeliveryAttempt(
     const disabled = endpoint?.enabled && failingFor >= options.disableAfterMs ? await disable('failing') : null;
     return { recorded: true, attempt: row.attempt, disabled };
   });
+  // Counted once committed: a lapsed claim records nothing, and neither does the metric.
+  if (recorded.recorded) recordWebhookAttempt(status === 'pending' ? 'retrying' : status);
+  return recorded;
 }

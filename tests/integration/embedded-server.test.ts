@@ -50,7 +50,7 @@ describe('embedded default (PGlite + in-process store)', () => {
     expect(statSync(join(env.VAULT_DATA_DIR!, 'master.key')).mode & 0o777).toBe(0o600);
 
     const ready = await fetch(`${server.url}/ready`);
-    expect(await ready.json()).toEqual({ status: 'ready', checks: { database: 'ok', store: 'ok' } });
+    expect(await ready.json()).toEqual({ status: 'ready', checks: { database: 'ok', store: 'ok' }, latency_ms: { database: expect.any(Number), store: expect.any(Number) } });
   });
 
   it('tokenizes and proxies with the CVC session (PSP receives the card and the CVV once)', async () => {

@@ -166,7 +166,7 @@ describe('health, readiness and the OpenAPI document', () => {
   it('GET /ready → 200 with both checks ok', async () => {
     const response = await vault.call('GET', '/ready', { key: null });
     expect(response.status).toBe(200);
-    expect(response.json).toEqual({ status: 'ready', checks: { database: 'ok', store: 'ok' } });
+    expect(response.json).toEqual({ status: 'ready', checks: { database: 'ok', store: 'ok' }, latency_ms: { database: expect.any(Number), store: expect.any(Number) } });
     expect(response.headers.get('cache-control')).toBe('no-store');
   });
 

@@ -144,7 +144,7 @@ describe('failing closed without Redis', () => {
       }
       const ready = await vault.call('GET', '/ready');
       expect(ready.status).toBe(503);
-      expect(ready.json).toEqual({ status: 'unavailable', checks: { database: 'ok', store: 'unavailable' } });
+      expect(ready.json).toEqual({ status: 'unavailable', checks: { database: 'ok', store: 'unavailable' }, latency_ms: { database: expect.any(Number), store: null } });
       expect(await vault.runtime.db.prisma.token.count({ where: { projectId: vault.tenants.test.projectId } })).toBe(0);
     } finally {
       await vault.close();

@@ -1,0 +1,2 @@
+// GET /metrics (definition: lib/api/metrics.ts)
+export { GET } from '../../lib/api/metrics';

@@ -1,0 +1,30 @@
+// Failed sign-in steps and the lockouts they cause (PCI DSS 8.3.4): a rising rate is a credential attack.
+// `reason` is one of a closed set; never the email or the user.
+import { Counter } from 'prom-client';
+import { processWide } from './registry';
+
+export type LoginFailureReason = 'unknown_email' | 'wrong_password' | 'locked' | 'wrong_code';
+const REASONS: readonly LoginFailureReason[] = ['unknown_email', 'wrong_password', 'locked', 'wrong_code'];
+
+const failures = processWide('login-failures', (registry) => {
+  const counter = new Counter({
+    name: 'vault_login_failures_total',
+    help: 'Failed sign-in steps by reason: unknown_email, wrong_password, locked (the account was locked), wrong_code (TOTP or backup code).',
+    labelNames: ['reason'] as const,
+    registers: [registry],
+  });
+  return new Map(REASONS.map((reason) => [reason, counter.labels(reason)]));
+});
+
+const lockouts = processWide(
+  'lockouts',
+  (registry) => new Counter({ name: 'vault_account_lockouts_total', help: 'Accounts locked after too many failed sign-in steps.', registers: [registry] }),
+);
+
+export function recordLoginFailure(reason: LoginFailureReason): void {
+  failures.get(reason)!.inc();
+}
+
+export function recordLockout(): void {
+  lockouts.inc();
+}
