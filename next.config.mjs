@@ -27,6 +27,8 @@ const serverExternalPackages = [
   'undici',
   'pino',
   'thread-stream',
+  // Metrics: one prom-client for both doors (the registry itself is shared through globalThis).
+  'prom-client',
   // Build-time tools lib/ may reach (the CLI builds itself with esbuild); never bundle a bundler.
   'esbuild',
 ];

@@ -37,7 +37,7 @@ beforeAll(async () => {
     OTEL_SERVICE_NAME: 'vault-tracing-test',
     // The SDK's own setting: export batches every 100 ms instead of 5 s.
     OTEL_BSP_SCHEDULE_DELAY: '100',
-  });
+  }, 60_000);
   // A fresh database bootstraps on first start and prints a test API key once.
   apiKey = /API key: {3}(vk_test_[0-9A-Za-z]+)/.exec(server.output())![1]!;
 });
