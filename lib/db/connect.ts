@@ -179,9 +179,21 @@ async function connectPostgres(options: DatabaseOptions): Promise<Database> {
   const database = wrap('postgresql', new PrismaPg(pool), sql, listen, async () => {
     if (!pool.ended) await pool.end();
     if (!migrationPool.ended) await migrationPool.end();
-  }, withWholeScripts(new PrismaPg(migrationPool), migrationPool));
+  }, withWholeScripts(new PrismaPg(migrationPool), migrationPool), () => releaseMigrationLock(migrationPool));
   const poolStats = () => ({ max: options.poolSize, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
   return Object.assign(database, { poolStats });
+}
+
+/**
+ * The schema engine takes a session-level advisory lock and never releases it (the Prisma CLI's process
+ * exits instead), so the pool's one connection kept it until it idled out after 10 s: other nodes starting
+ * meanwhile waited for it, and a third gave up at the engine's 10 s lock time-out. Every node of a
+ * deployment migrates at start, so the lock is released as soon as the migrations are applied.
+ */
+async function releaseMigrationLock(migrationPool: import('pg').Pool): Promise<void> {
+  // The pool holds one connection: this runs in the session that took the lock. If that connection is
+  // gone, so is the lock, and the migration's own outcome is the one to report.
+  await migrationPool.query('SELECT pg_advisory_unlock_all()').catch(() => {});
 }
 
 async function connectPglite(dataDir: string): Promise<Database> {
@@ -246,13 +258,20 @@ function wrap(
   listen: Listener,
   closeDriver: () => Promise<void>,
   migrationFactory: SqlMigrationAwareDriverAdapterFactory = factory,
+  afterMigrate: () => Promise<void> = async () => {},
 ): Database {
   const prisma = createPrismaClient(factory);
   return {
     prisma,
     sql,
     kind,
-    migrate: () => applyMigrations(migrationFactory),
+    async migrate() {
+      try {
+        return await applyMigrations(migrationFactory);
+      } finally {
+        await afterMigrate();
+      }
+    },
     listen,
     async ping() {
       await sql.query('SELECT 1');
