@@ -114,6 +114,27 @@ describe('parseConfig', () => {
     expect(problems({ REDIS_COMMAND_TIMEOUT_MS: '1.5' })).toEqual(['REDIS_COMMAND_TIMEOUT_MS: REDIS_COMMAND_TIMEOUT_MS must be a whole number']);
   });
 
+  it('DATABASE_POOLER is none unless pgbouncer, which needs DATABASE_URL and DATABASE_DIRECT_URL', () => {
+    const pooled = 'postgresql://u@pgbouncer:6432/vault';
+    const direct = 'postgresql://u@db:5432/vault';
+    expect(parseConfig({ DATABASE_URL: pooled }).DATABASE_POOLER).toBe('none');
+    expect(parseConfig({ DATABASE_URL: pooled }).DATABASE_DIRECT_URL).toBeUndefined();
+    expect(parseConfig({ DATABASE_URL: pooled, DATABASE_POOLER: 'pgbouncer', DATABASE_DIRECT_URL: direct })).toMatchObject({
+      DATABASE_URL: pooled,
+      DATABASE_POOLER: 'pgbouncer',
+      DATABASE_DIRECT_URL: direct,
+    });
+    // A direct URL alone is allowed (migrations and LISTEN use it; statements stay named).
+    expect(parseConfig({ DATABASE_URL: pooled, DATABASE_DIRECT_URL: direct }).DATABASE_DIRECT_URL).toBe(direct);
+    expect(problems({ DATABASE_URL: pooled, DATABASE_POOLER: 'pgbouncer' })).toEqual([
+      'DATABASE_DIRECT_URL: required with DATABASE_POOLER=pgbouncer: migrations take a session-level lock and webhooks LISTEN, which a transaction-mode pool cannot hold; point it at PostgreSQL itself or a session-mode PgBouncer pool',
+    ]);
+    expect(problems({ DATABASE_POOLER: 'pgbouncer' })).toEqual(['DATABASE_POOLER: pgbouncer needs DATABASE_URL (the PgBouncer pool)']);
+    expect(problems({ DATABASE_DIRECT_URL: direct })).toEqual(['DATABASE_DIRECT_URL: only used with DATABASE_URL (the embedded database has no pooler)']);
+    expect(problems({ DATABASE_URL: pooled, DATABASE_POOLER: 'pgpool' })).toEqual(['DATABASE_POOLER: DATABASE_POOLER must be none or pgbouncer']);
+    expect(problems({ DATABASE_URL: pooled, DATABASE_DIRECT_URL: 'http://db' })).toEqual(['DATABASE_DIRECT_URL: DATABASE_DIRECT_URL must be a URL (postgres|postgresql:)']);
+  });
+
   it('treats empty variables as unset', () => {
     expect(parseConfig({ DATABASE_URL: '', REDIS_URL: '', PORT: '' })).toMatchObject({ embedded: true, PORT: 3000, REDIS_URL: undefined });
   });

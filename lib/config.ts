@@ -31,6 +31,10 @@ const ZEnvSchema = z.object({
    */
   CHECKOUT_PAY_LIMIT_PER_MINUTE: positiveInt('CHECKOUT_PAY_LIMIT_PER_MINUTE').default(10),
   DATABASE_URL: optionalUrl('DATABASE_URL', /^(postgres|postgresql):$/),
+  // Behind PgBouncer (README "Behind PgBouncer"): `pgbouncer` = DATABASE_URL is a transaction-mode pool, so no
+  // named prepared statements; migrations (a session advisory lock) and LISTEN need a session: DATABASE_DIRECT_URL.
+  DATABASE_POOLER: z.enum(['none', 'pgbouncer'], { error: 'DATABASE_POOLER must be none or pgbouncer' }).default('none'),
+  DATABASE_DIRECT_URL: optionalUrl('DATABASE_DIRECT_URL', /^(postgres|postgresql):$/),
   REDIS_URL: optionalUrl('REDIS_URL', /^(redis|rediss):$/),
   /**
    * Without REDIS_URL: the most values (CVC sessions, idempotency records, …) the in-process store holds;
@@ -178,6 +182,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   }
   const parsed = result.data;
   const embedded = !parsed.DATABASE_URL;
+  const poolerProblem = databasePoolerProblem(parsed);
+  if (poolerProblem) throw new ConfigError([poolerProblem]);
   if (!embedded && parsed.NODE_ENV === 'production' && !parsed.VAULT_MASTER_KEY) {
     throw new ConfigError([
       'VAULT_MASTER_KEY: required when NODE_ENV=production with DATABASE_URL (it is only generated for the embedded default)',
@@ -194,6 +200,15 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     VAULT_MASTER_KEY: parsed.VAULT_MASTER_KEY || undefined,
     embedded,
   };
+}
+
+function databasePoolerProblem(parsed: Pick<z.output<typeof ZEnvSchema>, 'DATABASE_URL' | 'DATABASE_POOLER' | 'DATABASE_DIRECT_URL'>): string | undefined {
+  if (parsed.DATABASE_DIRECT_URL && !parsed.DATABASE_URL) return 'DATABASE_DIRECT_URL: only used with DATABASE_URL (the embedded database has no pooler)';
+  if (parsed.DATABASE_POOLER === 'pgbouncer' && !parsed.DATABASE_URL) return 'DATABASE_POOLER: pgbouncer needs DATABASE_URL (the PgBouncer pool)';
+  if (parsed.DATABASE_POOLER === 'pgbouncer' && !parsed.DATABASE_DIRECT_URL) {
+    return 'DATABASE_DIRECT_URL: required with DATABASE_POOLER=pgbouncer: migrations take a session-level lock and webhooks LISTEN, which a transaction-mode pool cannot hold; point it at PostgreSQL itself or a session-mode PgBouncer pool';
+  }
+  return undefined;
 }
 
 let cached: Config | undefined;

@@ -70,6 +70,8 @@ export async function createRuntime(options: StartOptions = {}): Promise<Runtime
   const keyring = new Keyring(masterKey);
   const db = await connectDatabase({
     databaseUrl: config.DATABASE_URL,
+    pooler: config.DATABASE_POOLER,
+    directUrl: config.DATABASE_DIRECT_URL,
     dataDir: config.VAULT_DATA_DIR,
     poolSize: config.DATABASE_POOL_SIZE,
     queryTimeoutMs: config.DATABASE_QUERY_TIMEOUT_MS,

@@ -19,6 +19,8 @@ export type SqlClient = {
   /**
    * `name` makes it a named prepared statement on PostgreSQL: parsed and planned once per connection
    * instead of on every call (most of the database's CPU for the hot statements). Constant texts only.
+   * Ignored behind PgBouncer (`pooler: 'pgbouncer'`): there the next statement may run on another server
+   * connection, where that name was never prepared.
    */
   query<Row = Record<string, unknown>>(text: string, values?: unknown[], name?: string): Promise<Row[]>;
   /** Runs `work` in one transaction on one connection: committed when it resolves, rolled back when it throws. */
@@ -82,6 +84,17 @@ export type DatabaseOptions = {
   queryTimeoutMs?: number;
   /** Where a dropped connection is reported (once per connection). */
   logger?: Logger;
+  /**
+   * DATABASE_POOLER: `pgbouncer` when `databaseUrl` is a transaction-mode PgBouncer pool (1.18 has no
+   * protocol-level prepared statements): every statement goes unnamed. Prisma's adapter already sends its
+   * statements unnamed (adapter-pg names them only with a `statementNameGenerator`, which is not given).
+   */
+  pooler?: 'none' | 'pgbouncer';
+  /**
+   * DATABASE_DIRECT_URL: a session of its own (PostgreSQL, or a session-mode pool) for what outlives one
+   * transaction: migrations (the schema engine's session-level advisory lock) and LISTEN.
+   */
+  directUrl?: string;
 };
 
 type Listener = Database['listen'];
@@ -96,6 +109,7 @@ async function connectPostgres(options: DatabaseOptions): Promise<Database> {
   const { PrismaPg } = await import('@prisma/adapter-pg');
   const { default: pg } = await import('pg');
   const connectionString = options.databaseUrl;
+  const sessionConnectionString = options.directUrl ?? connectionString;
   const timeoutMs = options.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS;
   // Every client carries its own 'error' listener from birth (a reset socket on a checked-out client is
   // otherwise an unhandled 'error' event: the process exits) and drops its connection when a query times out.
@@ -114,10 +128,13 @@ async function connectPostgres(options: DatabaseOptions): Promise<Database> {
         error ? reject(error) : resolve(result.rows),
       );
     });
+  const runQuery = async <Row>(target: import('pg').Pool | import('pg').PoolClient, text: string, values?: unknown[], name?: string) => {
+    // Behind PgBouncer in transaction mode every statement goes unnamed (DatabaseOptions.pooler).
+    const statement = options.pooler === 'pgbouncer' ? undefined : name;
+    return statement ? namedQuery<Row>(target, text, values, statement) : ((await target.query(text, values)).rows as Row[]);
+  };
   const sql: SqlClient = {
-    async query<Row>(text: string, values?: unknown[], name?: string) {
-      return name ? namedQuery<Row>(pool, text, values, name) : ((await pool.query(text, values)).rows as Row[]);
-    },
+    query: (text, values, name) => runQuery(pool, text, values, name),
     async transaction(work) {
       const client = await pool.connect();
       // A connection whose ROLLBACK (or COMMIT) failed is in an unknown state: released with the error, the
@@ -126,9 +143,7 @@ async function connectPostgres(options: DatabaseOptions): Promise<Database> {
       try {
         await client.query('BEGIN');
         const result = await work({
-          async query<Row>(text: string, values?: unknown[], name?: string) {
-            return name ? namedQuery<Row>(client, text, values, name) : ((await client.query(text, values)).rows as Row[]);
-          },
+          query: (text, values, name) => runQuery(client, text, values, name),
         });
         await client.query('COMMIT').catch((error: Error) => {
           broken = error;
@@ -146,13 +161,13 @@ async function connectPostgres(options: DatabaseOptions): Promise<Database> {
   // Migrations get a pool of one connection: the schema engine's session-level advisory lock must be
   // released by the session that took it, which a shared pool does not guarantee.
   // No query time-out here: a migration may rightly run longer than a request's bound.
-  const migrationPool = new pg.Pool({ connectionString, max: 1, connectionTimeoutMillis: timeoutMs, ...keepAlive, Client });
+  const migrationPool = new pg.Pool({ connectionString: sessionConnectionString, max: 1, connectionTimeoutMillis: timeoutMs, ...keepAlive, Client });
   migrationPool.on('error', () => {});
   const listen: Listener = async (channel, onNotify) => {
     let client: InstanceType<typeof pg.Client> | undefined;
     let stopped = false;
     const open = async (): Promise<void> => {
-      const next = new pg.Client({ connectionString, ...keepAlive });
+      const next = new pg.Client({ connectionString: sessionConnectionString, ...keepAlive });
       client = next;
       next.on('notification', onNotify);
       next.on('error', () => {

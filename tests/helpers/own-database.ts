@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inject } from 'vitest';
 import { connectDatabase } from '../../lib/db/connect';
+import { databaseEnv } from './database-route';
 import { createScratchDatabase } from './scratch-database';
 
 export type OwnDatabase = { env: Record<string, string>; drop(): Promise<void> };
@@ -19,7 +20,7 @@ export async function ownDatabase(): Promise<OwnDatabase> {
     const db = await connectDatabase({ databaseUrl: database.url, dataDir: 'memory://', poolSize: 2 });
     await db.migrate();
     await db.close();
-    return { env: { ...env, DATABASE_URL: database.url }, drop: () => database.drop() };
+    return { env: { ...env, ...databaseEnv(database.url) }, drop: () => database.drop() };
   }
   const dir = mkdtempSync(join(tmpdir(), 'vault-own-db-'));
   return { env: { ...env, VAULT_DATA_DIR: join(dir, 'data') }, drop: async () => rmSync(dir, { recursive: true, force: true }) };

@@ -10,6 +10,7 @@ import { parseConfig } from '../../lib/config';
 import { createLogger } from '../../lib/logger';
 import { createRuntime, setRuntime, type Runtime } from '../../lib/runtime';
 import { createVaultServer } from '../../lib/server/create-server';
+import { databaseEnv } from './database-route';
 import { seedTenants, type Tenants } from './seed';
 
 export type ApiResponse = { status: number; headers: Headers; text: string; json: any };
@@ -46,7 +47,8 @@ async function deleteRedisKeys(url: string, prefix: string): Promise<void> {
 
 export function testEnv(overrides: Record<string, string> = {}): Record<string, string | undefined> {
   return {
-    DATABASE_URL: inject('databaseUrl') || undefined,
+    DATABASE_URL: undefined,
+    ...databaseEnv(inject('databaseUrl')),
     REDIS_URL: process.env.REDIS_URL || undefined,
     // Each test vault has its own Redis keys (rate limits, CVC sessions), like a separate deployment.
     REDIS_KEY_PREFIX: `vault-test-${randomBytes(4).toString('hex')}:`,
