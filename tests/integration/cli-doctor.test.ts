@@ -3,7 +3,7 @@
 // finds unmigrated stays unmigrated.
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +11,7 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { connectDatabase } from '../../lib/db/connect';
+import { lockEmbeddedDatabase } from '../../lib/db/embedded-lock';
 import { ownDatabase, type OwnDatabase } from '../helpers/own-database';
 import { createScratchDatabase, type ScratchDatabase } from '../helpers/scratch-database';
 import { freePort } from '../helpers/spawn-server';
@@ -124,6 +125,21 @@ describe('npx vault doctor', () => {
     expect(code).toBe(1);
     expect(line(stdout, 'CA certificates')).toBe(`FAIL  CA certificates NODE_EXTRA_CA_CERTS=${missing} does not exist: Node ignores it and PSPs signed by that CA are refused`);
     expect(fixOf(stdout, 'CA certificates')).toMatch(/^ {6}fix: point it at the CA's PEM file/);
+  });
+
+  it('an embedded database held by a running server: warn, the checks that read it skipped, exit 0', async () => {
+    const dataDir = join(dir, 'in-use');
+    mkdirSync(join(dataDir, 'pgdata'), { recursive: true });
+    const unlock = lockEmbeddedDatabase(dataDir);
+    try {
+      const { code, stdout } = await doctor({ VAULT_DATA_DIR: dataDir, VAULT_MASTER_KEY: healthy.VAULT_MASTER_KEY! });
+      expect(line(stdout, 'database')).toBe(`warn  database        The embedded database in ${dataDir} is in use by process ${process.pid}. Stop it first, or use DATABASE_URL (PostgreSQL) to share a database between processes.`);
+      expect(fixOf(stdout, 'database')).toBe('      fix: stop the server to run the checks that read the database (GET /ready reports it while it runs)');
+      expect(line(stdout, 'migrations')).toBe('skip  migrations      needs the database');
+      expect(code).toBe(0);
+    } finally {
+      unlock();
+    }
   });
 
   it('an unmigrated database: FAIL migrations with `vault migrate` as the fix; doctor migrates nothing', async () => {
