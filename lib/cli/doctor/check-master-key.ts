@@ -37,8 +37,8 @@ export async function checkMasterKey(config: Config, db: Database | null): Promi
   } catch {
     return fail(NAME, `${source} does not open this database's keys: it is not the key this database was set up with`, WRONG_KEY_FIX);
   }
-  const production = masterKeyWarning(config);
-  if (production) return warn(NAME, `${file} opens this database's keys, but it lies beside the database in production`, 'set VAULT_MASTER_KEY from a secret manager (the file\'s content), delete the file, and prefer DATABASE_URL');
+  const besideTheData = masterKeyWarning(config) !== null;
+  if (besideTheData) return warn(NAME, `${file} opens this database's keys, but it lies beside the database in production`, 'set VAULT_MASTER_KEY from a secret manager (the file\'s content), delete the file, and prefer DATABASE_URL');
   return ok(NAME, `${source} opens this database's keys`);
 }
 
