@@ -158,6 +158,9 @@ const ZEnvSchema = z.object({
     .enum(['0', '1', 'true', 'false'])
     .default('false')
     .transform((value) => value === '1' || value === 'true'),
+  // Operator CLI (`vault doctor`).
+  /** Read by Node itself at start (extra CAs for PSP and webhook TLS); here only so `vault doctor` can check the file. */
+  NODE_EXTRA_CA_CERTS: z.string().optional(),
 });
 
 export type Config = Omit<z.output<typeof ZEnvSchema>, 'APP_URL' | 'CHECKOUT_URL' | 'VAULT_MASTER_KEY'> & {

@@ -5,14 +5,12 @@
 // password the operator chose (VAULT_ADMIN_PASSWORD) is an ordinary password.
 // An advisory lock makes concurrent first starts (several nodes) bootstrap exactly once.
 import { hash } from '@node-rs/argon2';
-import { randomBase62 } from '../crypto/random';
+import { GENERATED_PASSWORD_CHANGED_AT, generateOneTimePassword } from '../auth/one-time-password';
 import type { Runtime } from '../runtime';
 import { createApplication } from './create-application';
 import { createProject } from './create-project';
 
 const BOOTSTRAP_LOCK = 7_261_001;
-/** The generated password counts as changed at the epoch: far past the 90-day age, so already expired. */
-export const GENERATED_PASSWORD_CHANGED_AT = new Date(0);
 
 export type BootstrapResult = {
   ownerEmail: string;
@@ -27,7 +25,7 @@ export async function bootstrapIfEmpty(runtime: Pick<Runtime, 'db' | 'keyring' |
   const { prisma } = runtime.db;
   if ((await prisma.account.count()) > 0) return null;
   const email = (runtime.config.VAULT_ADMIN_EMAIL ?? 'admin@localhost').toLowerCase();
-  const generatedPassword = runtime.config.VAULT_ADMIN_PASSWORD ? undefined : `${randomBase62(20)}7a`;
+  const generatedPassword = runtime.config.VAULT_ADMIN_PASSWORD ? undefined : generateOneTimePassword();
   const passwordHash = await hash(runtime.config.VAULT_ADMIN_PASSWORD ?? generatedPassword!);
   return prisma.$transaction(async (tx) => {
     await tx.$executeRawUnsafe(`SELECT pg_advisory_xact_lock(${BOOTSTRAP_LOCK})`);

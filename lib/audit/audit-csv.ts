@@ -12,7 +12,7 @@ function cell(value: unknown): string {
 
 export function auditCsv(rows: ReturnType<typeof presentAuditRow>[]): string {
   const lines = rows.map((row) =>
-    [row.id, row.created_at, row.action, row.outcome, row.status_code, row.actor?.type, row.actor?.id, row.actor && 'application_id' in row.actor ? row.actor.application_id : row.actor?.type === 'application' ? row.actor.id : null, row.project_id, row.token_id, row.resource, row.ip, row.request_id, row.sealed].map(cell).join(','),
+    [row.id, row.created_at, row.action, row.outcome, row.status_code, row.actor?.type, row.actor && 'id' in row.actor ? row.actor.id : null, row.actor && 'application_id' in row.actor ? row.actor.application_id : row.actor?.type === 'application' ? row.actor.id : null, row.project_id, row.token_id, row.resource, row.ip, row.request_id, row.sealed].map(cell).join(','),
   );
   return `${[HEADER.join(','), ...lines].join('\r\n')}\r\n`;
 }

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { VaultError } from '../http/errors';
 import type { Runtime } from '../runtime';
 import { chainHead } from './audit-chain';
+import { OPERATOR_ACTION_SUFFIX } from './record-audit';
 import type { ZAuditLogView } from './schemas';
 
 export const ZAuditLogQuerySchema = z.object({
@@ -37,7 +38,7 @@ export function presentAuditRow(row: {
     // A text column, written only by recordAudit (whose entries are 'success' or 'failure').
     outcome: row.outcome as 'success' | 'failure',
     status_code: row.statusCode,
-    actor: row.userId ? { type: 'user', id: row.userId, application_id: row.applicationId } : row.applicationId ? { type: 'application', id: row.applicationId } : null,
+    actor: actorOf(row),
     project_id: row.projectId,
     token_id: row.tokenId,
     resource: row.resource,
@@ -46,6 +47,13 @@ export function presentAuditRow(row: {
     created_at: row.createdAt.toISOString(),
     sealed: row.sealed,
   };
+}
+
+/** `_by_operator` actions are written only by the `vault` CLI (lib/auth/operator-audit.ts): no client can name one. */
+function actorOf(row: { action: string; userId: string | null; applicationId: string | null }): z.output<typeof ZAuditLogView>['actor'] {
+  if (row.userId) return { type: 'user', id: row.userId, application_id: row.applicationId };
+  if (row.applicationId) return { type: 'application', id: row.applicationId };
+  return row.action.endsWith(OPERATOR_ACTION_SUFFIX) ? { type: 'operator' } : null;
 }
 
 export const cursorOf = (seq: bigint) => Buffer.from(String(seq)).toString('base64url');

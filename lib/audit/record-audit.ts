@@ -21,6 +21,12 @@ export type AuditEntry = {
   ip?: string | null;
 };
 
+/**
+ * Actions ending so are an operator's, done with the `vault` command line (lib/auth/operator-audit.ts): no
+ * user or application acted, and the row's actor is presented as `operator`.
+ */
+export const OPERATOR_ACTION_SUFFIX = '_by_operator';
+
 export async function recordAudit(runtime: Pick<Runtime, 'audit' | 'logger'>, entry: AuditEntry): Promise<void> {
   try {
     await runtime.audit.write(entry);

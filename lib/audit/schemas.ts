@@ -17,9 +17,13 @@ export const ZAuditLogView = z
           application_id: z.string().nullable().meta({ description: 'The application of the API key the user called through (hybrid calls); null otherwise.' }),
         }),
         z.object({ type: z.literal('application'), id: z.string() }),
+        z.object({ type: z.literal('operator') }),
       ])
       .nullable()
-      .meta({ description: 'Who acted: a user or an application (API key); null when neither is known (e.g. an invalid API key).' }),
+      .meta({
+        description:
+          'Who acted: a user or an application (API key); `operator` for what an operator did with the `vault` command line (`user.*_by_operator`: the user acted on is `resource`); null when none is known (e.g. an invalid API key).',
+      }),
     project_id: z.string().nullable(),
     token_id: z.string().nullable(),
     resource: z.string().nullable().meta({

@@ -38,3 +38,11 @@ export async function limitLoginAttempt(runtime: Pick<Runtime, 'store'>, options
 export function failUnknownEmail(runtime: Pick<Runtime, 'store'>, email: string): Promise<number | null> {
   return consumeOrRetryAfter(limitersFor(runtime).unknownEmail, sha256Hex(email.trim().toLowerCase()));
 }
+
+/**
+ * Forgets the attempts counted against one account's email (an operator unlocking it, `vault user unlock`):
+ * on Redis for every node; the in-process store belongs to the server process and is not reachable from here.
+ */
+export async function forgetAccountLoginAttempts(runtime: Pick<Runtime, 'store'>, email: string): Promise<void> {
+  await limitersFor(runtime).account.delete(email.trim().toLowerCase());
+}

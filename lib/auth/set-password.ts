@@ -3,16 +3,18 @@
 // the history row, and a fresh expiry clock. A refused password is a 400 naming the broken rule.
 import { VaultError } from '../http/errors';
 import type { Runtime } from '../runtime';
+import { GENERATED_PASSWORD_CHANGED_AT } from './one-time-password';
 import { checkNewPassword, PASSWORD_HISTORY_SIZE } from './password-policy';
 import { hashPassword } from './passwords';
 
 /**
+ * `bornExpired`: a generated one-time password (one-time-password.ts), to be replaced at the next sign-in.
  * `beforeWrite` runs once the password is known acceptable and before anything is written: a reset uses up
  * its token there, so a refused password leaves the token usable and an accepted one cannot be set twice.
  */
 export async function setPassword(
   runtime: Pick<Runtime, 'db'>,
-  options: { userId: string; newPassword: string; beforeWrite?: () => Promise<void> },
+  options: { userId: string; newPassword: string; bornExpired?: boolean; beforeWrite?: () => Promise<void> },
 ): Promise<void> {
   const { prisma } = runtime.db;
   const user = await loadAndCheck(runtime, options);
@@ -22,7 +24,7 @@ export async function setPassword(
     prisma.passwordHistory.create({ data: { userId: options.userId, passwordHash: user.passwordHash } }),
     prisma.user.update({
       where: { id: options.userId },
-      data: { passwordHash, passwordChangedAt: new Date(), failedLogins: 0, lockedUntil: null },
+      data: { passwordHash, passwordChangedAt: options.bornExpired ? GENERATED_PASSWORD_CHANGED_AT : new Date(), failedLogins: 0, lockedUntil: null },
     }),
   ]);
 }

@@ -44,3 +44,23 @@ export function parseAuditAnchorArgs(argv: string[]) {
   const { values } = parseArgs({ args: argv, options: { json: { type: 'boolean', default: false } }, strict: true, allowPositionals: false });
   return { json: values.json };
 }
+
+export function parseUserResetPasswordArgs(argv: string[]) {
+  const { values } = parseArgs({
+    args: argv,
+    options: { email: { type: 'string' }, 'password-stdin': { type: 'boolean', default: false }, 'reset-mfa': { type: 'boolean', default: false } },
+    strict: true,
+    allowPositionals: false,
+  });
+  return { email: requiredEmail(values.email), passwordStdin: values['password-stdin'], resetMfa: values['reset-mfa'] };
+}
+
+export function parseUserUnlockArgs(argv: string[]) {
+  const { values } = parseArgs({ args: argv, options: { email: { type: 'string' } }, strict: true, allowPositionals: false });
+  return { email: requiredEmail(values.email) };
+}
+
+function requiredEmail(value: string | undefined): string {
+  if (!value?.includes('@')) throw new Error('--email is required: the user\'s email address');
+  return value;
+}

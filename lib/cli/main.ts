@@ -6,7 +6,9 @@ import { createLogger } from '../logger';
 import { createRuntime } from '../runtime';
 import { parseAppCreateArgs } from './args';
 import { runAuditAnchor, runAuditVerify } from './audit-commands';
+import { runDoctor } from './doctor/run-doctor';
 import { runRotateDataKey, runRotateMaster } from './keys-commands';
+import { runUserResetPassword, runUserUnlock } from './user-commands';
 
 const USAGE = `Usage:
   vault migrate                     apply pending database migrations
@@ -23,6 +25,14 @@ const USAGE = `Usage:
   vault keys rotate-data-key --project ID [--reencrypt]
                                     new data key version for a project; --reencrypt moves its stored
                                     data to it in batches
+  vault doctor                      check the configuration, database, migrations, master key, clock, Redis and
+                                    NODE_EXTRA_CA_CERTS without changing anything; prints each problem's fix,
+                                    exit 1 when a check FAILs
+  vault user reset-password --email EMAIL [--password-stdin] [--reset-mfa]
+                                    recovery when every owner is locked out: a new password (generated, shown
+                                    once and to be replaced at the first sign-in; or the first line of stdin),
+                                    lockout cleared, sessions ended; --reset-mfa also turns MFA off. Audited.
+  vault user unlock --email EMAIL   end a sign-in lockout now and restart the failed count. Audited.
   vault help                        this text
 
 Configuration comes from the environment, as for the server (DATABASE_URL, VAULT_DATA_DIR, VAULT_MASTER_KEY…).`;
@@ -33,6 +43,8 @@ async function run(argv: string[]): Promise<number> {
     process.stdout.write(`${USAGE}\n`);
     return command ? 0 : 2;
   }
+  // Before the configuration is read: an invalid one is the first thing doctor reports.
+  if (command === 'doctor' && argv.length === 1) return runDoctor((line) => process.stdout.write(line));
   const config = getConfig();
   const logger = createLogger({ level: 'warn' });
   if (command === 'migrate') {
@@ -50,6 +62,8 @@ async function run(argv: string[]): Promise<number> {
   if (command === 'audit' && sub === 'anchor') return runAuditAnchor(rest, config, logger);
   if (command === 'keys' && sub === 'rotate-master') return runRotateMaster(rest, config, logger);
   if (command === 'keys' && sub === 'rotate-data-key') return runRotateDataKey(rest, config, logger);
+  if (command === 'user' && sub === 'reset-password') return runUserResetPassword(rest, config, logger);
+  if (command === 'user' && sub === 'unlock') return runUserUnlock(rest, config, logger);
   if (command === 'app' && sub === 'create') {
     const args = parseAppCreateArgs(rest);
     const runtime = await createRuntime({ config, logger, background: false });

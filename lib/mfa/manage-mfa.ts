@@ -80,10 +80,15 @@ export async function regenerateBackupCodes(runtime: MfaRuntime, options: { user
 
 export async function disableMfa(runtime: MfaRuntime, options: { userId: string; code: string }): Promise<void> {
   await checkTotpCode(runtime, options);
+  await turnMfaOff(runtime, options.userId);
+}
+
+/** MFA off, its secrets and backup codes gone (the user may enrol again): after a code, or by an operator. */
+export async function turnMfaOff(runtime: Pick<Runtime, 'db'>, userId: string): Promise<void> {
   const { prisma } = runtime.db;
   await prisma.$transaction([
-    prisma.user.update({ where: { id: options.userId }, data: { mfaEnabled: false, mfaSecret: null, mfaPendingSecret: null } }),
-    prisma.backupCode.deleteMany({ where: { userId: options.userId } }),
+    prisma.user.update({ where: { id: userId }, data: { mfaEnabled: false, mfaSecret: null, mfaPendingSecret: null } }),
+    prisma.backupCode.deleteMany({ where: { userId } }),
   ]);
 }
 

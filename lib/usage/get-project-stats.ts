@@ -30,6 +30,10 @@ export const SECURITY_ACTIONS = [
   'auth.reset_expired_password',
   'auth.session_revoke',
   'auth.sessions_revoke_others',
+  // An operator's recovery with the `vault` command line (lib/auth/operator-audit.ts).
+  'user.password_reset_by_operator',
+  'user.mfa_reset_by_operator',
+  'user.unlock_by_operator',
 ] as const;
 /** Security-relevant only when they failed: sign-in steps. */
 export const SECURITY_FAILURE_ACTIONS = ['auth.login', 'auth.mfa_verify', 'auth.mfa_verify_backup'] as const;

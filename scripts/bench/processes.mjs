@@ -19,10 +19,15 @@ export async function freePort() {
 const tail = (file) => readFileSync(file, 'utf8').slice(-4000);
 
 /** Starts `node <args>` and waits until its output contains readyText. */
-export async function startChild(name, args, env, readyText) {
+export function startChild(name, args, env, readyText) {
+  return startProcess(name, process.execPath, args, env, readyText);
+}
+
+/** Starts `command <args>` (a node script, or a server binary such as redis-server) and waits for readyText. */
+export async function startProcess(name, command, args, env, readyText) {
   const logFile = join(logDir, `${name}.log`);
   const fd = openSync(logFile, 'a');
-  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', fd, fd] });
+  const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', fd, fd] });
   closeSync(fd);
   children.add(child);
   let exited = null;
@@ -62,6 +67,25 @@ export function runCli(args, env, { allowFailure = false } = {}) {
   if (result.error) throw result.error;
   if (result.status !== 0 && !allowFailure) throw new Error(`vault ${args.join(' ')} exited ${result.status}:\n${result.stderr}${result.stdout}`);
   return { stdout: result.stdout, status: result.status, seconds };
+}
+
+/** CPU seconds (user + system, every thread) a process has used so far (Linux: /proc/<pid>/stat); 0 once it is gone. */
+export function cpuSeconds(pid) {
+  let stat;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return 0;
+  }
+  // The fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / clockTicks();
+}
+
+let ticks;
+function clockTicks() {
+  ticks ??= Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+  return ticks;
 }
 
 /** Resident set size of a process, in MiB (Linux: /proc/<pid>/status, VmRSS in kB). */

@@ -7,13 +7,14 @@ import { column, DataTable, type Column } from '../../ui/data-table';
 import { DetailList, Drawer } from '../../ui/drawer';
 import { formatDateTime } from '../../ui/format';
 import type { ReactNode } from 'react';
+import { OPERATOR_ACTOR } from './operator-actor';
 
 export type AuditRow = {
   id: string;
   action: string;
   outcome: 'success' | 'failure';
   status_code: number;
-  actor: { type: 'user'; id: string; application_id: string | null } | { type: 'application'; id: string } | null;
+  actor: { type: 'user'; id: string; application_id: string | null } | { type: 'application'; id: string } | { type: 'operator' } | null;
   project_id: string | null;
   token_id: string | null;
   resource: string | null;
@@ -30,6 +31,7 @@ function named(id: string | null | undefined, names: Record<string, string>): st
 
 function actorOf(row: AuditRow, names: Record<string, string>): string {
   if (!row.actor) return 'unknown';
+  if (row.actor.type === 'operator') return OPERATOR_ACTOR;
   const via = row.actor.type === 'user' && row.actor.application_id ? ` via ${named(row.actor.application_id, names)}` : '';
   return `${named(row.actor.id, names)}${via}`;
 }
@@ -56,8 +58,8 @@ export function AuditTable({ rows, names, focus, empty }: { rows: AuditRow[]; na
               ['Action', <span className="font-mono">{open.action}</span>],
               ['Outcome', open.outcome],
               ['Status', String(open.status_code)],
-              ['Actor', open.actor ? `${open.actor.type} ${actorOf(open, names)}` : 'unknown'],
-              ['Actor id', open.actor ? <span className="font-mono">{open.actor.id}</span> : '—'],
+              ['Actor', open.actor && open.actor.type !== 'operator' ? `${open.actor.type} ${actorOf(open, names)}` : actorOf(open, names)],
+              ['Actor id', open.actor && 'id' in open.actor ? <span className="font-mono">{open.actor.id}</span> : '—'],
               ['Project', open.project_id ? `${named(open.project_id, names)} (${open.project_id})` : '—'],
               ['Token', open.token_id ? <span className="font-mono">{open.token_id}</span> : '—'],
               ['Resource', open.resource ? <span className="font-mono">{open.resource}</span> : '—'],

@@ -2,18 +2,20 @@
 // row in the audit log, where its drawer shows every field.
 import { Badge } from '../../ui/badge';
 import { formatDateTime } from '../../ui/format';
+import { OPERATOR_ACTOR } from './operator-actor';
 
 export type AuditTrailRow = {
   id: string;
   action: string;
   outcome: 'success' | 'failure';
   status_code: number;
-  actor: { type: 'user' | 'application'; id: string } | null;
+  actor: { type: 'user' | 'application'; id: string } | { type: 'operator' } | null;
   created_at: string;
 };
 
 export function actorText(actor: AuditTrailRow['actor'], names: Record<string, string> = {}): string {
   if (!actor) return 'unknown';
+  if (actor.type === 'operator') return OPERATOR_ACTOR;
   return names[actor.id] ?? `${actor.type} ${actor.id.slice(0, 8)}`;
 }
 

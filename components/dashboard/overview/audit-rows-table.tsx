@@ -4,11 +4,13 @@ import type { z } from 'zod';
 import type { ZAuditLogView } from '../../../lib/audit/schemas';
 import { Badge } from '../../ui/badge';
 import { formatDateTime } from '../../ui/format';
+import { OPERATOR_ACTOR } from '../audit/operator-actor';
 
 type AuditRow = z.output<typeof ZAuditLogView>;
 
 function actorOf(row: AuditRow): string {
   if (!row.actor) return '—';
+  if (row.actor.type === 'operator') return OPERATOR_ACTOR;
   return `${row.actor.type === 'user' ? 'User' : 'Application'} ${row.actor.id.slice(0, 8)}`;
 }
 
