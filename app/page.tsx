@@ -174,6 +174,9 @@ export default async function HomePage() {
           <a href="#api" className="rounded-md px-3 py-1.5 text-zinc-400 transition hover:text-white">
             API
           </a>
+          <a href="/docs" className="rounded-md px-3 py-1.5 text-zinc-400 transition hover:text-white">
+            API reference
+          </a>
           <a
             href="/openapi.json"
             className="ml-2 rounded-md border border-white/10 px-3 py-1.5 font-medium text-zinc-200 transition hover:border-white/20 hover:bg-white/5"
@@ -271,8 +274,8 @@ export default async function HomePage() {
             <h2 id="api-title" className="text-2xl font-semibold tracking-tight text-white">
               The API at a glance
             </h2>
-            <a href="/openapi.json" className="text-sm font-medium text-emerald-300 hover:text-emerald-200">
-              Full reference: /openapi.json <span aria-hidden>→</span>
+            <a href="/docs" className="text-sm font-medium text-emerald-300 hover:text-emerald-200">
+              Full API reference <span aria-hidden>→</span>
             </a>
           </div>
           <p className="mt-2 text-zinc-400">
@@ -301,6 +304,7 @@ export default async function HomePage() {
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-4 px-6 py-8 text-xs text-zinc-500">
           <span>Vault · self-hosted · Apache-2.0</span>
           <span className="flex gap-5 font-mono">
+            <a className="hover:text-zinc-300" href="/docs">/docs</a>
             <a className="hover:text-zinc-300" href="/openapi.json">/openapi.json</a>
             <a className="hover:text-zinc-300" href="/health">/health</a>
             <a className="hover:text-zinc-300" href="/ready">/ready</a>
