@@ -148,6 +148,9 @@ const ZEnvSchema = z.object({
     .transform((value) => value === '1' || value === 'true'),
 });
 
+/** Every variable the vault reads: deploy manifests may set only these (tests/helpers/config-variables.ts). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(ZEnvSchema.shape);
+
 export type Config = Omit<z.output<typeof ZEnvSchema>, 'APP_URL' | 'CHECKOUT_URL' | 'VAULT_MASTER_KEY'> & {
   APP_URL: string;
   CHECKOUT_URL: string;
