@@ -167,11 +167,12 @@ export default async function HomePage() {
         <a href="/" aria-label="Vault home">
           <Logo />
         </a>
-        <nav className="flex items-center gap-1 text-sm">
-          <a href="#quick-start" className="rounded-md px-3 py-1.5 text-zinc-400 transition hover:text-white">
+        {/* Phones keep the API reference and sign-in; the in-page anchors and the raw document are one scroll or click away. */}
+        <nav className="flex items-center gap-1 text-sm whitespace-nowrap">
+          <a href="#quick-start" className="hidden rounded-md px-3 py-1.5 text-zinc-400 transition hover:text-white md:block">
             Quick start
           </a>
-          <a href="#api" className="rounded-md px-3 py-1.5 text-zinc-400 transition hover:text-white">
+          <a href="#api" className="hidden rounded-md px-3 py-1.5 text-zinc-400 transition hover:text-white md:block">
             API
           </a>
           <a href="/docs" className="rounded-md px-3 py-1.5 text-zinc-400 transition hover:text-white">
@@ -179,7 +180,7 @@ export default async function HomePage() {
           </a>
           <a
             href="/openapi.json"
-            className="ml-2 rounded-md border border-white/10 px-3 py-1.5 font-medium text-zinc-200 transition hover:border-white/20 hover:bg-white/5"
+            className="ml-2 hidden rounded-md border border-white/10 px-3 py-1.5 font-medium text-zinc-200 transition hover:border-white/20 hover:bg-white/5 sm:block"
           >
             openapi.json
           </a>

@@ -48,9 +48,14 @@ test.describe('API reference', () => {
     await expect(page.getByRole('button', { name: /Test Request/i }).first()).toBeVisible();
   });
 
-  test('is linked from the landing page', async ({ page }) => {
+  test('is linked from the landing page, also on a phone', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 800 });
     await page.goto('/');
-    await page.getByRole('navigation').getByRole('link', { name: 'API reference' }).click();
+    const link = page.getByRole('navigation').getByRole('link', { name: 'API reference' });
+    await expect(link).toBeVisible();
+    // The header fits: nothing sticks out sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await link.click();
     await expect(page).toHaveURL(/\/docs$/);
     await expect(page.getByRole('heading', { name: 'Tokenize card or bank data' }).first()).toBeVisible({ timeout: 20_000 });
   });

@@ -84,7 +84,9 @@ describe('.dockerignore', () => {
   });
 
   it('keeps every source the build reads', () => {
-    for (const path of ['app', 'components', 'lib', 'prisma', 'public', 'scripts', 'package.json', 'package-lock.json', 'next.config.mjs', 'tsconfig.json', 'postcss.config.mjs', 'prisma.config.ts']) {
+    // tests/ and e2e/ too: `next build` type-checks the whole tsconfig project, and unit tests beside the code
+    // (lib/**/*.test.ts) import tests/helpers.
+    for (const path of ['app', 'components', 'lib', 'prisma', 'public', 'scripts', 'tests', 'e2e', 'package.json', 'package-lock.json', 'next.config.mjs', 'tsconfig.json', 'postcss.config.mjs', 'prisma.config.ts']) {
       expect(patterns, path).not.toContain(path);
     }
   });
