@@ -167,16 +167,20 @@ export default async function HomePage() {
         <a href="/" aria-label="Vault home">
           <Logo />
         </a>
-        <nav className="flex items-center gap-1 text-sm">
-          <a href="#quick-start" className="rounded-md px-3 py-1.5 text-zinc-400 transition hover:text-white">
+        {/* Phones keep the API reference and sign-in; the in-page anchors and the raw document are one scroll or click away. */}
+        <nav className="flex items-center gap-1 text-sm whitespace-nowrap">
+          <a href="#quick-start" className="hidden rounded-md px-3 py-1.5 text-zinc-400 transition hover:text-white md:block">
             Quick start
           </a>
-          <a href="#api" className="rounded-md px-3 py-1.5 text-zinc-400 transition hover:text-white">
+          <a href="#api" className="hidden rounded-md px-3 py-1.5 text-zinc-400 transition hover:text-white md:block">
             API
+          </a>
+          <a href="/docs" className="rounded-md px-3 py-1.5 text-zinc-400 transition hover:text-white">
+            API reference
           </a>
           <a
             href="/openapi.json"
-            className="ml-2 rounded-md border border-white/10 px-3 py-1.5 font-medium text-zinc-200 transition hover:border-white/20 hover:bg-white/5"
+            className="ml-2 hidden rounded-md border border-white/10 px-3 py-1.5 font-medium text-zinc-200 transition hover:border-white/20 hover:bg-white/5 sm:block"
           >
             openapi.json
           </a>
@@ -271,8 +275,8 @@ export default async function HomePage() {
             <h2 id="api-title" className="text-2xl font-semibold tracking-tight text-white">
               The API at a glance
             </h2>
-            <a href="/openapi.json" className="text-sm font-medium text-emerald-300 hover:text-emerald-200">
-              Full reference: /openapi.json <span aria-hidden>→</span>
+            <a href="/docs" className="text-sm font-medium text-emerald-300 hover:text-emerald-200">
+              Full API reference <span aria-hidden>→</span>
             </a>
           </div>
           <p className="mt-2 text-zinc-400">
@@ -301,6 +305,7 @@ export default async function HomePage() {
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-4 px-6 py-8 text-xs text-zinc-500">
           <span>Vault · self-hosted · Apache-2.0</span>
           <span className="flex gap-5 font-mono">
+            <a className="hover:text-zinc-300" href="/docs">/docs</a>
             <a className="hover:text-zinc-300" href="/openapi.json">/openapi.json</a>
             <a className="hover:text-zinc-300" href="/health">/health</a>
             <a className="hover:text-zinc-300" href="/ready">/ready</a>

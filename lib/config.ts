@@ -163,6 +163,9 @@ const ZEnvSchema = z.object({
   NODE_EXTRA_CA_CERTS: z.string().optional(),
 });
 
+/** Every variable the vault reads: deploy manifests may set only these (tests/helpers/config-variables.ts). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(ZEnvSchema.shape);
+
 export type Config = Omit<z.output<typeof ZEnvSchema>, 'APP_URL' | 'CHECKOUT_URL' | 'VAULT_MASTER_KEY'> & {
   APP_URL: string;
   CHECKOUT_URL: string;

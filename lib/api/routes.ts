@@ -9,6 +9,8 @@ import { authRoutes } from './auth/routes';
 import { checkoutRoutes } from './checkout/routes';
 import { DELETE as deleteCvcSession } from './delete-cvc-session';
 import { POST as detokenize } from './detokenize';
+import { GET as apiReference } from './docs';
+import { GET as apiReferenceScript } from './docs-script';
 import { GET as health } from './health';
 import { POST as provision } from './internal-provision';
 import { membersRoutes } from './members/routes';
@@ -52,4 +54,6 @@ export const routes: readonly DefinedRoute[] = [
   ready,
   openApiDocument,
   metrics,
+  apiReference,
+  apiReferenceScript,
 ];

@@ -1,0 +1,2 @@
+// GET /docs (definition: lib/api/docs.ts)
+export { GET } from '../../lib/api/docs';
