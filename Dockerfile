@@ -30,6 +30,7 @@ COPY --from=build /app/package.json /app/next.config.mjs ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/.next ./.next
 COPY --from=build /app/dist ./dist
+COPY --from=build /app/bin ./bin
 COPY --from=build /app/public ./public
 COPY --from=build /app/prisma ./prisma
 ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 VAULT_DATA_DIR=/data

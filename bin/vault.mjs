@@ -17,7 +17,9 @@ function newestSource(dir) {
   return newest;
 }
 
-if (!existsSync(bundle) || statSync(bundle).mtimeMs < newestSource(join(root, 'lib'))) {
+// The production image ships the bundle without lib/: nothing to rebuild from, the bundle is the CLI.
+const sources = join(root, 'lib');
+if (!existsSync(bundle) || (existsSync(sources) && statSync(bundle).mtimeMs < newestSource(sources))) {
   const { buildServer } = await import('../scripts/build-server.mjs');
   await buildServer();
 }

@@ -31,7 +31,7 @@ describe('Dockerfile', () => {
     // The runtime stage installs nothing: it copies the build stage's result.
     expect(runs(runtime)).not.toMatch(/npm (ci|install)/);
     const copied = inStage(runtime, 'COPY').map((instruction) => instruction.args);
-    for (const path of ['/app/node_modules', '/app/.next', '/app/dist', '/app/public', '/app/prisma', '/app/package.json', '/app/next.config.mjs']) {
+    for (const path of ['/app/node_modules', '/app/.next', '/app/dist', '/app/public', '/app/prisma', '/app/package.json', '/app/next.config.mjs', '/app/bin']) {
       expect(copied.some((args) => args.startsWith('--from=build') && args.split(' ').includes(path)), path).toBe(true);
     }
   });
@@ -39,7 +39,7 @@ describe('Dockerfile', () => {
   it('runs the server bundle that `npm run build` writes', () => {
     const packageJson = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
     expect(packageJson.scripts.build).toBe('node scripts/build.mjs');
-    expect(readFileSync(join(root, 'scripts', 'build-server.mjs'), 'utf8')).toMatch(/server: 'lib\/server\/main\.ts'[\s\S]*outdir: 'dist'/);
+    expect(readFileSync(join(root, 'scripts', 'build-server.mjs'), 'utf8')).toMatch(/server: 'lib\/server\/entry\.ts'[\s\S]*outdir: 'dist'/);
     expect(inStage(runtime, 'CMD').map((instruction) => instruction.args)).toEqual(['["node", "dist/server.mjs"]']);
   });
 
