@@ -98,6 +98,19 @@ describe('npx vault doctor', () => {
     expect(stdout).not.toContain('never-printed-pw');
   });
 
+  it.runIf(baseUrl)('behind PgBouncer: DATABASE_DIRECT_URL is checked as a session of its own; closed port → FAIL naming it', async () => {
+    const direct = await doctor({ ...healthy, DATABASE_POOLER: 'pgbouncer', DATABASE_DIRECT_URL: healthy.DATABASE_URL! });
+    expect(line(direct.stdout, 'direct database')).toMatch(/^ok {4}direct database DATABASE_DIRECT_URL at postgresql:\/\/postgres:\*\*\*@\S+ answers as a session \(\d+ ms, connection included\)$/);
+    expect(direct.code).toBe(0);
+    const closed = `postgresql://postgres:never-printed-pw@127.0.0.1:${await freePort()}/vault`;
+    const { code, stdout } = await doctor({ ...healthy, DATABASE_POOLER: 'pgbouncer', DATABASE_DIRECT_URL: closed });
+    expect(code).toBe(1);
+    expect(line(stdout, 'direct database')).toMatch(/^FAIL {2}direct database DATABASE_DIRECT_URL at postgresql:\/\/postgres:\*\*\*@127\.0\.0\.1:\d+\/vault does not answer: connect ECONNREFUSED/);
+    expect(fixOf(stdout, 'direct database')).toBe('      fix: start PostgreSQL, or correct the host and port in DATABASE_DIRECT_URL');
+    expect(line(stdout, 'migrations')).toMatch(/^ok /);
+    expect(stdout).not.toContain('never-printed-pw');
+  });
+
   it('another master key than the one the database was set up with: FAIL master key with the fix', async () => {
     const { code, stdout } = await doctor({ ...healthy, VAULT_MASTER_KEY: randomBytes(32).toString('base64') });
     expect(code).toBe(1);

@@ -18,7 +18,8 @@ export async function checkDatabase(config: Config): Promise<Found> {
 
 async function checkPostgres(url: string, config: Config): Promise<Found> {
   const where = maskUrl(url);
-  const db = await connectDatabase({ databaseUrl: url, dataDir: 'memory://', poolSize: 2, queryTimeoutMs: Math.min(config.DATABASE_QUERY_TIMEOUT_MS, DOCTOR_TIMEOUT_MS) });
+  // The same pooler setting as the server: behind PgBouncer every statement goes unnamed.
+  const db = await connectDatabase({ databaseUrl: url, directUrl: config.DATABASE_DIRECT_URL, pooler: config.DATABASE_POOLER, dataDir: 'memory://', poolSize: 2, queryTimeoutMs: Math.min(config.DATABASE_QUERY_TIMEOUT_MS, DOCTOR_TIMEOUT_MS) });
   try {
     const started = performance.now();
     const [row] = await db.sql.query<{ server_version: string }>('SHOW server_version');

@@ -8,6 +8,7 @@ import { checkCaCertificates } from './check-ca-certs';
 import { checkClock } from './check-clock';
 import { checkConfiguration } from './check-configuration';
 import { checkDatabase } from './check-database';
+import { checkDirectDatabase } from './check-direct-database';
 import { checkMasterKey } from './check-master-key';
 import { checkMigrations } from './check-migrations';
 import { fail, formatCheck, skip, summarise, type CheckResult } from './check-result';
@@ -26,6 +27,8 @@ export async function runDoctor(write: (line: string) => void): Promise<number> 
     report(checkCaCertificates(config.NODE_EXTRA_CA_CERTS));
     const database = await checkDatabase(config);
     report(database.result);
+    const direct = await checkDirectDatabase(config);
+    if (direct) report(direct);
     await withDatabase(database.db, async (db) => {
       report(db ? await guarded('migrations', () => checkMigrations(db)) : skip('migrations', 'needs the database'));
       report(await guarded('master key', () => checkMasterKey(config, db)));
