@@ -1,8 +1,8 @@
 // Real Redis high-availability setups on loopback ports, in a temporary folder, without persistence:
 // a 3-primary Redis Cluster (`redis-server --cluster-enabled yes` + `redis-cli --cluster create`) and a
-// Sentinel setup (one primary, one replica, one sentinel that can fail the primary over). Both require a
-// password, so the vault's REDIS_PASSWORD / REDIS_SENTINEL_PASSWORD are used too. Start each once per file
-// (beforeAll) and stop it in afterAll: the processes are killed and the folder removed.
+// Sentinel setup (one primary, one replica, one sentinel that fails the primary over, on request or when
+// it dies). Both require a password, so the vault's REDIS_PASSWORD / REDIS_SENTINEL_PASSWORD are used too.
+// Start each once per file (beforeAll) and stop it in afterAll: the processes are killed, the folder removed.
 import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -50,6 +50,8 @@ export type RedisSentinelSetup = RedisProcesses & {
   primaryPort(): Promise<number>;
   /** SENTINEL FAILOVER; resolves once the sentinel names the other server as primary. */
   failover(): Promise<{ from: number; to: number }>;
+  /** Kills the primary (SIGKILL), once the other server is its replica in sync; resolves once the sentinel has promoted it. */
+  crashPrimary(): Promise<{ from: number; to: number }>;
 };
 
 const children = new Set<ChildProcess>();
@@ -164,10 +166,17 @@ export async function startRedisSentinel(): Promise<RedisSentinelSetup> {
     );
     const ask = (...args: string[]) => cli(sentinel, SENTINEL_PASSWORD, 'SENTINEL', ...args);
     const primaryPort = async () => Number((await ask('get-master-addr-by-name', name)).split('\n')[1]);
-    await until('the sentinel to see the replica', async () => {
-      const replicas = await ask('replicas', name);
-      return replicas.includes(String(replica)) && !replicas.includes('disconnected') && !replicas.includes('s_down');
-    });
+    /** The sentinel sees the server that is not the primary as its healthy, linked replica. */
+    const replicaFit = async () => {
+      const fields = (await ask('replicas', name)).split('\n');
+      const field = (key: string) => fields[fields.indexOf(key) + 1];
+      return field('flags') === 'slave' && field('master-link-status') === 'ok';
+    };
+    await until('the sentinel to see the replica', replicaFit);
+    const promoted = async (from: number) => {
+      await until('the new primary', async () => (await primaryPort()) !== from);
+      return { from, to: await primaryPort() };
+    };
     return {
       name,
       env: { REDIS_SENTINELS: `127.0.0.1:${sentinel}`, REDIS_SENTINEL_NAME: name, REDIS_PASSWORD: PASSWORD, REDIS_SENTINEL_PASSWORD: SENTINEL_PASSWORD },
@@ -177,8 +186,13 @@ export async function startRedisSentinel(): Promise<RedisSentinelSetup> {
         const from = await primaryPort();
         // Refused (NOGOODSLAVE) while the sentinel has not yet judged the replica fit: asked again.
         await until('SENTINEL FAILOVER to be accepted', async () => (await ask('failover', name)) === 'OK');
-        await until('the new primary', async () => (await primaryPort()) !== from);
-        return { from, to: await primaryPort() };
+        return promoted(from);
+      },
+      async crashPrimary() {
+        await until('a replica in sync to promote', replicaFit);
+        const from = await primaryPort();
+        await kill(processes[[primary, replica].indexOf(from)]!);
+        return promoted(from);
       },
       stop: () => stopAll(processes, dir),
     };
