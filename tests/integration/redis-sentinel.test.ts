@@ -5,6 +5,7 @@
 // primary killed): every answer is a success or a clean 404/503 (never a 500, never a hang), and afterwards
 // the vault works on the new primary.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RedisStore } from '../../lib/store/redis-store';
 import { useTestPsp } from '../helpers/psp-test-kit';
 import { redisBinariesPresent, startRedisSentinel, type RedisSentinelSetup } from '../helpers/redis-topologies';
 import { startTestVault, type ApiResponse, type TestVault } from '../helpers/test-vault';
@@ -107,8 +108,15 @@ function failOverMidRun(sentinel: () => RedisSentinelSetup, failOver: (setup: Re
     let recovered = false;
     let round = 0;
     for (; !recovered; round++) {
-      const last = answers.slice(-4).map((answer) => answer.status);
-      expect(Date.now(), `the vault did not work again on the new primary in time (failed over: ${failedOver}, last answers: ${last})`).toBeLessThan(deadline);
+      if (Date.now() >= deadline) {
+        // What a rare failure here needs to be understood: where the vault's client is, and what the sentinel says.
+        const store = vault.runtime.store as RedisStore;
+        const named = await sentinel().primaryPort().catch(() => 'unknown');
+        const last = answers.slice(-4).map((answer) => answer.status);
+        throw new Error(
+          `the vault did not work again on the new primary within ${FAILOVER_BOUND_MS} ms (failed over: ${failedOver}; last answers: ${last}; client ${store.client.status}, store available: ${store.isAvailable()}; the sentinel names port ${named})`,
+        );
+      }
       const made = await bounded(tokenize());
       const madeOnNewPrimary = failedOver && made.status === 201 && (await onNewPrimary(made.json.cvc_session_id));
       const used = await Promise.all([
