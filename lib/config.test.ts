@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from './config';
+import { redisTopologyOf } from './store/redis-topology';
 
 const key = Buffer.alloc(32, 7).toString('base64');
 
@@ -138,4 +139,59 @@ describe('parseConfig', () => {
   it('treats empty variables as unset', () => {
     expect(parseConfig({ DATABASE_URL: '', REDIS_URL: '', PORT: '' })).toMatchObject({ embedded: true, PORT: 3000, REDIS_URL: undefined });
   });
+});
+
+describe('Redis topology: REDIS_URL, REDIS_SENTINELS + REDIS_SENTINEL_NAME, REDIS_CLUSTER_NODES', () => {
+  const topology = (env: Record<string, string>) => redisTopologyOf(parseConfig(env));
+
+  it('REDIS_URL alone: one server; nothing set: the in-process store', () => {
+    expect(topology({ REDIS_URL: 'redis://cache:6379' })).toEqual({ kind: 'single', url: 'redis://cache:6379' });
+    expect(topology({})).toBeUndefined();
+    expect(topology({ REDIS_URL: '', REDIS_SENTINELS: '', REDIS_CLUSTER_NODES: '' })).toBeUndefined();
+  });
+
+  it('Sentinel: the list, the name and the passwords; it wins over a REDIS_URL also set', () => {
+    const env = { REDIS_SENTINELS: ' s1:26379, 10.0.0.2:26380 ,[::1]:26381,', REDIS_SENTINEL_NAME: 'vault-primary' };
+    const sentinels = [{ host: 's1', port: 26379 }, { host: '10.0.0.2', port: 26380 }, { host: '::1', port: 26381 }];
+    expect(topology(env)).toEqual({ kind: 'sentinel', sentinels, name: 'vault-primary' });
+    expect(topology({ ...env, REDIS_URL: 'redis://elsewhere:6379', REDIS_PASSWORD: 'data-secret', REDIS_SENTINEL_PASSWORD: 'sentinel-secret' })).toEqual({
+      kind: 'sentinel',
+      sentinels,
+      name: 'vault-primary',
+      password: 'data-secret',
+      sentinelPassword: 'sentinel-secret',
+    });
+  });
+
+  it('Cluster: the seed nodes and the password; it wins over a REDIS_URL also set', () => {
+    const nodes = [{ host: 'redis-0.redis', port: 6379 }, { host: 'redis-1.redis', port: 6380 }];
+    expect(topology({ REDIS_CLUSTER_NODES: 'redis-0.redis:6379,redis-1.redis:6380', REDIS_URL: 'redis://elsewhere:6379', REDIS_PASSWORD: 'p' })).toEqual({
+      kind: 'cluster',
+      nodes,
+      password: 'p',
+    });
+  });
+
+  it('both Sentinel and Cluster → a start-up error naming both variables', () => {
+    expect(problems({ REDIS_SENTINELS: 's1:26379', REDIS_SENTINEL_NAME: 'm', REDIS_CLUSTER_NODES: 'c1:6379' })).toEqual([
+      'REDIS_SENTINELS, REDIS_CLUSTER_NODES: set one of them (Sentinel or Cluster), not both',
+    ]);
+  });
+
+  it('REDIS_SENTINELS without REDIS_SENTINEL_NAME → an error naming REDIS_SENTINEL_NAME', () => {
+    expect(problems({ REDIS_SENTINELS: 's1:26379' })).toEqual([
+      'REDIS_SENTINEL_NAME: required with REDIS_SENTINELS (the name the sentinels monitor the primary under)',
+    ]);
+    expect(problems({ REDIS_SENTINELS: 's1:26379', REDIS_SENTINEL_NAME: '  ' })).toEqual(['REDIS_SENTINEL_NAME: REDIS_SENTINEL_NAME must not be blank']);
+  });
+
+  it.each(['s1', 's1:', ':26379', 's1:0', 's1:65536', 's1:26379;s2:26379', 'redis://s1:26379', 's1:26379,s2', ',', '::1:26379', 'a b:1'])(
+    'a malformed list (%j) → an error naming the variable',
+    (list) => {
+      const sentinelHint = 'REDIS_SENTINELS: REDIS_SENTINELS must be a comma-separated list of host:port (e.g. 10.0.0.1:26379,10.0.0.2:26379)';
+      const clusterHint = 'REDIS_CLUSTER_NODES: REDIS_CLUSTER_NODES must be a comma-separated list of host:port (e.g. 10.0.0.1:6379,10.0.0.2:6379)';
+      expect(problems({ REDIS_SENTINELS: list, REDIS_SENTINEL_NAME: 'm' })).toEqual([sentinelHint]);
+      expect(problems({ REDIS_CLUSTER_NODES: list })).toEqual([clusterHint]);
+    },
+  );
 });

@@ -1,6 +1,7 @@
 // The only reader of process.env. Validated once, with messages that name the variable.
 import { z } from 'zod';
 import { parseTrustProxy, type TrustProxy } from './http/client-ip';
+import { parseHostPortList } from './store/redis-topology';
 
 const positiveInt = (name: string) =>
   z.coerce.number({ error: `${name} must be a whole number` }).int(`${name} must be a whole number`).positive(`${name} must be positive`);
@@ -13,6 +14,18 @@ const optionalUrl = (name: string, protocols: RegExp) =>
     .transform((value) => (value ? value : undefined))
     .refine((value) => value === undefined || (URL.canParse(value) && protocols.test(new URL(value).protocol)), {
       message: `${name} must be a URL (${protocols.source.replace(/[\\^$()]/g, '')})`,
+    });
+
+/** `host:port,host:port` → [{ host, port }]; unset → undefined. */
+const hostPortList = (name: string, example: string) =>
+  z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      if (value === undefined) return undefined;
+      const list = parseHostPortList(value);
+      if (!list) context.addIssue({ code: 'custom', message: `${name} must be a comma-separated list of host:port (e.g. ${example})` });
+      return list ?? undefined;
     });
 
 const ZEnvSchema = z.object({
@@ -76,6 +89,13 @@ const ZEnvSchema = z.object({
   DATABASE_QUERY_TIMEOUT_MS: positiveInt('DATABASE_QUERY_TIMEOUT_MS').default(5_000),
   /** Redis: the longest wait for a command's answer; a frozen Redis answers 503 within this bound. */
   REDIS_COMMAND_TIMEOUT_MS: positiveInt('REDIS_COMMAND_TIMEOUT_MS').default(1_000),
+  // Redis high availability (lib/store/redis-topology.ts): Sentinel or Cluster, each winning over REDIS_URL.
+  REDIS_SENTINELS: hostPortList('REDIS_SENTINELS', '10.0.0.1:26379,10.0.0.2:26379'),
+  REDIS_SENTINEL_NAME: z.string().trim().min(1, 'REDIS_SENTINEL_NAME must not be blank').optional(),
+  REDIS_CLUSTER_NODES: hostPortList('REDIS_CLUSTER_NODES', '10.0.0.1:6379,10.0.0.2:6379'),
+  /** The data nodes' password under Sentinel or Cluster (REDIS_URL carries its own). */
+  REDIS_PASSWORD: z.string().optional(),
+  REDIS_SENTINEL_PASSWORD: z.string().optional(),
   /** Dashboard/API sessions end after this much inactivity, before their JWT expires (PCI DSS 8.2.8). */
   SESSION_IDLE_TIMEOUT_SECONDS: positiveInt('SESSION_IDLE_TIMEOUT_SECONDS').default(900),
   /** Outgoing mail (password reset, email verification); unset: .eml files in VAULT_DATA_DIR/outbox. */
@@ -198,6 +218,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   if (parsed.METRICS_PORT !== undefined && parsed.METRICS_PORT === parsed.PORT) {
     throw new ConfigError(['METRICS_PORT: must differ from PORT (METRICS_TOKEN serves /metrics on the main port)']);
   }
+  const redisProblems = [
+    parsed.REDIS_SENTINELS && parsed.REDIS_CLUSTER_NODES && 'REDIS_SENTINELS, REDIS_CLUSTER_NODES: set one of them (Sentinel or Cluster), not both',
+    parsed.REDIS_SENTINELS && !parsed.REDIS_SENTINEL_NAME && 'REDIS_SENTINEL_NAME: required with REDIS_SENTINELS (the name the sentinels monitor the primary under)',
+  ].filter((problem): problem is string => Boolean(problem));
+  if (redisProblems.length) throw new ConfigError(redisProblems);
   const appUrl = (parsed.APP_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/+$/, '');
   return {
     ...parsed,

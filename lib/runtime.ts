@@ -22,6 +22,7 @@ import { createLogger, type Logger } from './logger';
 import { createPspDispatcher } from './proxy/dispatcher';
 import { normaliseAllowList } from './proxy/proxy-url';
 import { connectStore } from './store/connect';
+import { redisTopologyOf } from './store/redis-topology';
 import type { KeyValueStore } from './store/types';
 
 export type Runtime = {
@@ -96,7 +97,7 @@ export async function createRuntime(options: StartOptions = {}): Promise<Runtime
     throw error;
   }
   const store = await connectStore({
-    redisUrl: config.REDIS_URL,
+    redis: redisTopologyOf(config),
     keyPrefix: config.REDIS_KEY_PREFIX,
     memoryMaxEntries: config.MEMORY_STORE_MAX_ENTRIES,
     commandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS,

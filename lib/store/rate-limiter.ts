@@ -1,4 +1,4 @@
-// Rate limits on the configured store: Redis (shared by every node) when REDIS_URL is set, memory
+// Rate limits on the configured store: Redis (shared by every node; one server, Sentinel or Cluster), memory
 // otherwise. rate-limiter-flexible does the counting; this only picks its backend. In memory the counters
 // live in the store's bounded storage (oldest evicted first past MEMORY_STORE_MAX_ENTRIES), not in the
 // unbounded map RateLimiterMemory would keep for itself.

@@ -1,9 +1,18 @@
 // Redis store. Commands fail fast while Redis is unreachable (no offline queue, one retry) and give up
 // after REDIS_COMMAND_TIMEOUT_MS while it is connected but silent (frozen, overloaded), so callers answer
 // 503 instead of hanging, and nothing silently falls back to memory. After a time-out the store counts as
-// unavailable (503 at once, without another wait) until a background PING is answered again.
-import { Redis } from 'ioredis';
+// unavailable (503 at once, without another wait) until a background PING is answered again. The same on
+// one server, Sentinel and Cluster (./redis-client.ts).
+//
+// Cluster: every command here touches exactly one key (GET, SET, DEL, the one-key takeBound script;
+// rate-limiter-flexible's one-key script and its MULTI blocks on one key), so each is in one hash slot by
+// construction and no key needs a {hash tag}. Keys spread over the slots by their own names; the prefix
+// (REDIS_KEY_PREFIX) cannot hold `{`, so it never pins every key to one slot. A script or MULTI that
+// touched two keys would have to give them a shared {tag}: the cluster suites would fail with CROSSSLOT.
+import { Cluster } from 'ioredis';
 import type { Logger } from '../logger';
+import { createRedisClient, type RedisClient } from './redis-client';
+import type { RedisTopology } from './redis-topology';
 import { StoreUnavailableError, type KeyValueStore } from './types';
 
 export const DEFAULT_REDIS_COMMAND_TIMEOUT_MS = 1_000;
@@ -30,7 +39,7 @@ if string.sub(rest, 1, 2) == 'o|' then redis.call('DEL', KEYS[1]) end
 return string.sub(rest, 3)
 `;
 
-type RedisWithScripts = Redis & { takeBound(key: string, binding: string): Promise<string | null> };
+type RedisWithScripts = RedisClient & { takeBound(key: string, binding: string): Promise<string | null> };
 
 export class RedisStore implements KeyValueStore {
   readonly kind = 'redis' as const;
@@ -52,7 +61,7 @@ export class RedisStore implements KeyValueStore {
   }
 
   /** The client, for libraries that speak Redis themselves (rate-limiter-flexible). */
-  get client(): Redis {
+  get client(): RedisClient {
     return this.redis;
   }
 
@@ -60,17 +69,10 @@ export class RedisStore implements KeyValueStore {
    * Connects in the background and waits briefly for the first connection; a server started while Redis
    * is down still starts, answers 503 on what needs the store, and recovers when Redis comes back.
    */
-  static async connect(url: string, keyPrefix = 'vault:', waitMs = 2_000, options: RedisStoreOptions = {}): Promise<RedisStore> {
+  static async connect(target: RedisTopology | string, keyPrefix = 'vault:', waitMs = 2_000, options: RedisStoreOptions = {}): Promise<RedisStore> {
     const { commandTimeoutMs = DEFAULT_REDIS_COMMAND_TIMEOUT_MS, logger } = options;
-    const redis = new Redis(url, {
-      keyPrefix,
-      enableOfflineQueue: false,
-      maxRetriesPerRequest: 1,
-      connectTimeout: 5_000,
-      commandTimeout: commandTimeoutMs,
-      keepAlive: 10_000,
-      retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
-    });
+    const topology: RedisTopology = typeof target === 'string' ? { kind: 'single', url: target } : target;
+    const redis = createRedisClient(topology, { keyPrefix, commandTimeoutMs });
     redis.defineCommand('takeBound', { numberOfKeys: 1, lua: TAKE_BOUND_SCRIPT });
     const store = new RedisStore(redis as RedisWithScripts, logger);
     await new Promise<void>((resolve) => {
@@ -148,8 +150,10 @@ export class RedisStore implements KeyValueStore {
     return this.redis.status === 'ready' && !this.stalled;
   }
 
+  /** On a cluster the primary of every slot must answer: a key may live on any of them. */
   async ping() {
-    await this.run(() => this.redis.ping());
+    const redis = this.redis;
+    await this.run<unknown>(() => (redis instanceof Cluster ? pingEveryPrimary(redis) : redis.ping()));
   }
 
   async close() {
@@ -161,4 +165,21 @@ export class RedisStore implements KeyValueStore {
 /** ioredis rejects a command with this once REDIS_COMMAND_TIMEOUT_MS has passed without an answer. */
 export function isCommandTimeout(error: unknown): boolean {
   return error instanceof Error && error.message === COMMAND_TIMEOUT_MESSAGE;
+}
+
+/**
+ * The primaries the slot table names, each PINGed. ioredis drops a node whose connection ended from its
+ * pool while the slot table still names it: such a primary counts as unreachable, not as absent.
+ */
+async function pingEveryPrimary(cluster: Cluster): Promise<void> {
+  const primaries = new Set(cluster.slots.map((nodes) => nodes[0]).filter((key): key is string => Boolean(key)));
+  if (primaries.size === 0) throw new Error('no cluster slots known');
+  const connected = new Map(cluster.nodes('master').map((node) => [`${node.options.host}:${node.options.port}`, node]));
+  await Promise.all(
+    [...primaries].map((key) => {
+      const node = connected.get(key);
+      if (!node) throw new Error(`cluster primary ${key} unreachable`);
+      return node.ping();
+    }),
+  );
 }

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryStore } from './memory-store';
 import { RedisStore } from './redis-store';
+import type { RedisTopology } from './redis-topology';
 import { encodeBound, type KeyValueStore } from './types';
 
 const redisUrl = process.env.REDIS_URL;
@@ -58,8 +59,14 @@ describe.each(makers)('%s store', (_name, make) => {
 });
 
 describe('redis store when Redis is unreachable', () => {
-  it('answers every command with StoreUnavailableError instead of falling back', async () => {
-    const store = await RedisStore.connect('redis://127.0.0.1:1', 'x:', 200);
+  const nowhere = [{ host: '127.0.0.1', port: 1 }];
+  it.each([
+    ['one server (REDIS_URL)', 'redis://127.0.0.1:1'],
+    ['Sentinel', { kind: 'sentinel', sentinels: nowhere, name: 'primary' }],
+    ['Cluster', { kind: 'cluster', nodes: nowhere }],
+  ] as [string, RedisTopology | string][])('%s: answers every command with StoreUnavailableError at once, never falling back', async (_name, target) => {
+    const store = await RedisStore.connect(target, 'x:', 200);
+    expect(store.isAvailable()).toBe(false);
     try {
       await expect(store.get('a')).rejects.toMatchObject({ name: 'StoreUnavailableError' });
       await expect(store.set('a', '1', 5)).rejects.toMatchObject({ name: 'StoreUnavailableError' });

@@ -1,5 +1,5 @@
-// The volatile key-value store: Redis when REDIS_URL is set, otherwise in-process. Same TTL semantics,
-// same atomic operations, so everything above it is written once.
+// The volatile key-value store: Redis when configured (REDIS_URL, Sentinel or Cluster), otherwise
+// in-process. Same TTL semantics, same atomic operations, so everything above it is written once.
 
 export type CvcSessionMode = 'once' | 'reusable';
 

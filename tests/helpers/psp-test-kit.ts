@@ -31,12 +31,12 @@ export function useTestPsp(reply?: (request: ReceivedRequest) => PspReply): Test
 
 /**
  * Starts a vault trusting the PSP's certificate for the enclosing describe block (only one vault may be
- * alive at a time: the runtime is global). `psp` is read when the block starts.
+ * alive at a time: the runtime is global). `psp` (and `env` when a function) is read when the block starts.
  */
-export function useVaultWithPsp(psp: () => TestPsp, env?: Record<string, string>): () => TestVault {
+export function useVaultWithPsp(psp: () => TestPsp, env?: Record<string, string> | (() => Record<string, string>)): () => TestVault {
   let vault: TestVault | undefined;
   beforeAll(async () => {
-    vault = await startTestVault({ env, pspCa: psp().ca });
+    vault = await startTestVault({ env: typeof env === 'function' ? env() : env, pspCa: psp().ca });
   });
   afterAll(() => vault?.close());
   return () => vault!;

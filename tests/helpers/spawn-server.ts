@@ -25,7 +25,7 @@ export async function freePort(): Promise<number> {
 
 export async function spawnServer(env: Record<string, string | undefined>, timeoutMs = 30_000): Promise<ServerProcess> {
   const port = await freePort();
-  const inherited = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^(DATABASE_URL|REDIS_URL|VAULT_|PROXY_|CVC_|TEST_CVC_)/.test(key)));
+  const inherited = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^(DATABASE_URL|REDIS_(URL|SENTINEL|CLUSTER|PASSWORD)|VAULT_|PROXY_|CVC_|TEST_CVC_)/.test(key)));
   const child = spawn(process.execPath, [serverBundle], {
     env: { ...inherited, NODE_ENV: 'production', VAULT_API_ONLY: '1', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'info', WEBHOOK_WORKER: 'off', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

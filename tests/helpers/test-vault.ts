@@ -9,6 +9,7 @@ import { inject } from 'vitest';
 import { parseConfig } from '../../lib/config';
 import { createLogger } from '../../lib/logger';
 import { createRuntime, setRuntime, type Runtime } from '../../lib/runtime';
+import { redisTopologyOf } from '../../lib/store/redis-topology';
 import { createVaultServer } from '../../lib/server/create-server';
 import { databaseEnv } from './database-route';
 import { seedTenants, type Tenants } from './seed';
@@ -117,7 +118,9 @@ export async function startTestVault(options: { env?: Record<string, string>; ps
       setRuntime(undefined);
       const reachable = runtime.store.kind === 'redis' && runtime.store.isAvailable();
       await runtime.close();
-      if (reachable && config.REDIS_URL) await deleteRedisKeys(config.REDIS_URL, config.REDIS_KEY_PREFIX);
+      // On REDIS_URL only: a Sentinel or Cluster setup is the test's own, removed with its keys.
+      const topology = redisTopologyOf(config);
+      if (reachable && topology?.kind === 'single') await deleteRedisKeys(topology.url, config.REDIS_KEY_PREFIX);
     },
   };
 }

@@ -2,20 +2,22 @@
 // in-process store, which is right for one node only.
 import type { Config } from '../../config';
 import { connectStore } from '../../store/connect';
+import { redisTopologyOf, type RedisTopology } from '../../store/redis-topology';
 import { fail, ok, warn, type CheckResult } from './check-result';
 import { maskUrl } from './mask-url';
 
 const NAME = 'store';
 
 export async function checkStore(config: Config): Promise<CheckResult> {
-  if (!config.REDIS_URL) {
+  const topology = redisTopologyOf(config);
+  if (!topology) {
     const detail = 'in-process store: CVC sessions, idempotency records and rate limits live in this one process';
     return config.NODE_ENV === 'production' ? warn(NAME, detail, 'with more than one node, set REDIS_URL so that every node shares them') : ok(NAME, detail);
   }
-  const where = maskUrl(config.REDIS_URL);
-  const store = await connectStore({ redisUrl: config.REDIS_URL, keyPrefix: config.REDIS_KEY_PREFIX, commandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS });
+  const where = describeTopology(topology);
+  const store = await connectStore({ redis: topology, keyPrefix: config.REDIS_KEY_PREFIX, commandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS });
   try {
-    if (!store.isAvailable()) return fail(NAME, `Redis at ${where} is not reachable (no connection within 2 s)`, 'start Redis, or correct the host, port and password in REDIS_URL (rediss:// for TLS)');
+    if (!store.isAvailable()) return fail(NAME, `Redis at ${where} is not reachable (no connection within 2 s)`, fixFor(topology));
     const started = performance.now();
     await store.ping();
     return ok(NAME, `Redis at ${where} answers PING (${(performance.now() - started).toFixed(0)} ms)`);
@@ -25,4 +27,17 @@ export async function checkStore(config: Config): Promise<CheckResult> {
   } finally {
     await store.close();
   }
+}
+
+/** Where the store is, without a password: the URL, or the sentinels / cluster nodes listed. */
+function describeTopology(topology: RedisTopology): string {
+  if (topology.kind === 'single') return maskUrl(topology.url);
+  const list = (topology.kind === 'sentinel' ? topology.sentinels : topology.nodes).map(({ host, port }) => `${host}:${port}`).join(',');
+  return topology.kind === 'sentinel' ? `Sentinel ${list} (primary "${topology.name}")` : `Cluster ${list}`;
+}
+
+function fixFor(topology: RedisTopology): string {
+  if (topology.kind === 'sentinel') return 'start the sentinels and check REDIS_SENTINELS, REDIS_SENTINEL_NAME (the monitored name) and REDIS_PASSWORD / REDIS_SENTINEL_PASSWORD';
+  if (topology.kind === 'cluster') return 'check REDIS_CLUSTER_NODES and REDIS_PASSWORD, and that the cluster reports cluster_state:ok';
+  return 'start Redis, or correct the host, port and password in REDIS_URL (rediss:// for TLS)';
 }

@@ -1,0 +1,44 @@
+// Which Redis the store talks to: one server (REDIS_URL), a primary found through Sentinel
+// (REDIS_SENTINELS + REDIS_SENTINEL_NAME) or a Redis Cluster (REDIS_CLUSTER_NODES). Sentinel and Cluster
+// win over a REDIS_URL that is also set: platforms often set one anyway, and the operator who lists
+// sentinels or cluster nodes means them. Setting both is refused at start (lib/config.ts).
+
+export type HostPort = { host: string; port: number };
+
+export type RedisTopology =
+  | { kind: 'single'; url: string }
+  | { kind: 'sentinel'; sentinels: HostPort[]; name: string; password?: string; sentinelPassword?: string }
+  | { kind: 'cluster'; nodes: HostPort[]; password?: string };
+
+// A host name, an IPv4 address or a bracketed IPv6 address, then a port.
+const HOST_PORT = /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?):(\d{1,5})$/;
+
+/** `host:port,host:port` (blanks around entries ignored); null when any entry is not a host:port. */
+export function parseHostPortList(value: string): HostPort[] | null {
+  const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const parsed = entries.map((entry) => {
+    const match = HOST_PORT.exec(entry);
+    const port = Number(match?.[2]);
+    return match && port >= 1 && port <= 65_535 ? { host: match[1]!.replace(/^\[|\]$/g, ''), port } : null;
+  });
+  return parsed.length > 0 && parsed.every((entry) => entry !== null) ? (parsed as HostPort[]) : null;
+}
+
+type RedisSettings = {
+  REDIS_URL?: string;
+  REDIS_SENTINELS?: HostPort[];
+  REDIS_SENTINEL_NAME?: string;
+  REDIS_CLUSTER_NODES?: HostPort[];
+  REDIS_PASSWORD?: string;
+  REDIS_SENTINEL_PASSWORD?: string;
+};
+
+/** The configured topology, or undefined for the in-process store. */
+export function redisTopologyOf(config: RedisSettings): RedisTopology | undefined {
+  const password = config.REDIS_PASSWORD || undefined;
+  if (config.REDIS_CLUSTER_NODES) return { kind: 'cluster', nodes: config.REDIS_CLUSTER_NODES, password };
+  if (config.REDIS_SENTINELS && config.REDIS_SENTINEL_NAME) {
+    return { kind: 'sentinel', sentinels: config.REDIS_SENTINELS, name: config.REDIS_SENTINEL_NAME, password, sentinelPassword: config.REDIS_SENTINEL_PASSWORD || undefined };
+  }
+  return config.REDIS_URL ? { kind: 'single', url: config.REDIS_URL } : undefined;
+}

@@ -1,0 +1,215 @@
+// Real Redis high-availability setups on loopback ports, in a temporary folder, without persistence:
+// a 3-primary Redis Cluster (`redis-server --cluster-enabled yes` + `redis-cli --cluster create`) and a
+// Sentinel setup (one primary, one replica, one sentinel that fails the primary over, on request or when
+// it dies). Both require a password, so the vault's REDIS_PASSWORD / REDIS_SENTINEL_PASSWORD are used too.
+// Start each once per file (beforeAll) and stop it in afterAll: the processes are killed, the folder removed.
+import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { Cluster, Redis } from 'ioredis';
+import { freePort } from './spawn-server';
+
+const run = promisify(execFile);
+const PASSWORD = 'redis-ha-test-password';
+const SENTINEL_PASSWORD = 'redis-ha-sentinel-password';
+
+/**
+ * redis-server and redis-cli present? Outside CI a missing binary skips the file with a loud warning; in
+ * CI (CI=true) it throws, so the file fails instead of passing without having run.
+ */
+export function redisBinariesPresent(): boolean {
+  const missing = ['redis-server', 'redis-cli'].filter((binary) => spawnSync(binary, ['--version']).error);
+  if (missing.length === 0) return true;
+  const message = `${missing.join(' and ')} not found: the Redis Sentinel/Cluster tests need them (apt-get install redis-server redis-tools)`;
+  if (['1', 'true'].includes((process.env.CI ?? '').toLowerCase())) throw new Error(message);
+  console.warn(`\n⚠ SKIPPED: ${message}\n`);
+  return false;
+}
+
+export type RedisProcesses = {
+  /** Variables that point a vault at this setup (they win over a REDIS_URL also set). */
+  env: Record<string, string>;
+  stop(): Promise<void>;
+};
+
+export type RedisCluster = RedisProcesses & {
+  ports: number[];
+  /** A client of the whole cluster, without key prefix: to look at what the vault stored. */
+  connect(): Cluster;
+  /** Kills the primary on this port (SIGKILL): its slots are lost (no replicas). */
+  killPrimary(port: number): Promise<void>;
+};
+
+export type RedisSentinelSetup = RedisProcesses & {
+  name: string;
+  /** A client of the current primary (found through the sentinel), without key prefix. */
+  connect(): Redis;
+  /** The port of the current primary, as the sentinel reports it. */
+  primaryPort(): Promise<number>;
+  /** SENTINEL FAILOVER; resolves once the sentinel names the other server as primary. */
+  failover(): Promise<{ from: number; to: number }>;
+  /** Kills the primary (SIGKILL), once the other server is its replica in sync; resolves once the sentinel has promoted it. */
+  crashPrimary(): Promise<{ from: number; to: number }>;
+};
+
+const children = new Set<ChildProcess>();
+// A test process that dies without its afterAll still leaves no Redis behind.
+process.once('exit', () => {
+  for (const child of children) child.kill('SIGKILL');
+});
+
+function startServer(dir: string, name: string, lines: string[], args: string[] = []): ChildProcess {
+  const file = join(dir, `${name}.conf`);
+  writeFileSync(file, [...lines, 'bind 127.0.0.1', 'save ""', 'appendonly no', `dir ${dir}`, `logfile ${join(dir, `${name}.log`)}`, ''].join('\n'));
+  const child = spawn('redis-server', [file, ...args], { stdio: 'ignore' });
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  return child;
+}
+
+async function kill(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGKILL');
+  await exited;
+}
+
+async function stopAll(processes: ChildProcess[], dir: string): Promise<void> {
+  await Promise.all(processes.map(kill));
+  rmSync(dir, { recursive: true, force: true });
+}
+
+/** redis-cli against a loopback port; its printed answer. */
+async function cli(port: number, password: string | null, ...args: string[]): Promise<string> {
+  const auth = password ? ['-a', password, '--no-auth-warning'] : [];
+  const { stdout } = await run('redis-cli', ['-h', '127.0.0.1', '-p', String(port), ...auth, ...args], { timeout: 5_000 });
+  return stdout.trim();
+}
+
+async function until(what: string, check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await check().catch(() => false)) return;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const answersPing = (port: number, password: string | null) => until(`redis on port ${port}`, async () => (await cli(port, password, 'PING')) === 'PONG');
+
+/** Three primaries, no replicas, every slot assigned; resolves once each node reports cluster_state:ok. */
+export async function startRedisCluster(): Promise<RedisCluster> {
+  const dir = mkdtempSync(join(tmpdir(), 'vault-redis-cluster-'));
+  const processes: ChildProcess[] = [];
+  try {
+    const ports: number[] = [];
+    for (let index = 0; index < 3; index++) {
+      // The bus port is chosen too (cluster-port): port + 10000, Redis's default, may not exist.
+      const [port, busPort] = [await freePort(), await freePort()];
+      ports.push(port);
+      processes.push(
+        startServer(dir, `node-${port}`, [
+          `port ${port}`,
+          'cluster-enabled yes',
+          `cluster-port ${busPort}`,
+          `cluster-config-file nodes-${port}.conf`,
+          'cluster-node-timeout 2000',
+          `requirepass ${PASSWORD}`,
+          `masterauth ${PASSWORD}`,
+        ]),
+      );
+    }
+    await Promise.all(ports.map((port) => answersPing(port, PASSWORD)));
+    await cli(ports[0]!, PASSWORD, '--cluster', 'create', ...ports.map((port) => `127.0.0.1:${port}`), '--cluster-replicas', '0', '--cluster-yes');
+    for (const port of ports) await until(`cluster_state:ok on ${port}`, async () => (await cli(port, PASSWORD, 'CLUSTER', 'INFO')).includes('cluster_state:ok'));
+    const nodes = ports.map((port) => ({ host: '127.0.0.1', port }));
+    return {
+      ports,
+      env: { REDIS_CLUSTER_NODES: nodes.map((node) => `${node.host}:${node.port}`).join(','), REDIS_PASSWORD: PASSWORD },
+      connect: () => new Cluster(nodes, { redisOptions: { password: PASSWORD } }),
+      killPrimary: (port) => kill(processes[ports.indexOf(port)]!),
+      stop: () => stopAll(processes, dir),
+    };
+  } catch (error) {
+    await stopAll(processes, dir);
+    throw error;
+  }
+}
+
+/** A primary, its replica (in sync) and one sentinel that sees both. */
+export async function startRedisSentinel(): Promise<RedisSentinelSetup> {
+  const dir = mkdtempSync(join(tmpdir(), 'vault-redis-sentinel-'));
+  const name = 'vault-primary';
+  const processes: ChildProcess[] = [];
+  try {
+    const [primary, replica, sentinel] = [await freePort(), await freePort(), await freePort()];
+    const auth = [`requirepass ${PASSWORD}`, `masterauth ${PASSWORD}`];
+    processes.push(startServer(dir, 'primary', [`port ${primary}`, ...auth]));
+    processes.push(startServer(dir, 'replica', [`port ${replica}`, ...auth, `replicaof 127.0.0.1 ${primary}`]));
+    await until('the replica in sync', async () => (await cli(replica, PASSWORD, 'INFO', 'replication')).includes('master_link_status:up'));
+    processes.push(
+      startServer(
+        dir,
+        'sentinel',
+        [
+          `port ${sentinel}`,
+          `sentinel monitor ${name} 127.0.0.1 ${primary} 1`,
+          `sentinel auth-pass ${name} ${PASSWORD}`,
+          `sentinel down-after-milliseconds ${name} 1000`,
+          `sentinel failover-timeout ${name} 5000`,
+          `requirepass ${SENTINEL_PASSWORD}`,
+        ],
+        ['--sentinel'],
+      ),
+    );
+    const ask = (...args: string[]) => cli(sentinel, SENTINEL_PASSWORD, 'SENTINEL', ...args);
+    const primaryPort = async () => Number((await ask('get-master-addr-by-name', name)).split('\n')[1]);
+    /** The sentinel sees the server that is not the primary as its healthy, linked replica. */
+    const replicaFit = async () => {
+      const fields = (await ask('replicas', name)).split('\n');
+      const field = (key: string) => fields[fields.indexOf(key) + 1];
+      return field('flags') === 'slave' && field('master-link-status') === 'ok';
+    };
+    await until('the sentinel to see the replica', replicaFit);
+    const promoted = async (from: number) => {
+      await until('the new primary', async () => (await primaryPort()) !== from);
+      return { from, to: await primaryPort() };
+    };
+    return {
+      name,
+      env: { REDIS_SENTINELS: `127.0.0.1:${sentinel}`, REDIS_SENTINEL_NAME: name, REDIS_PASSWORD: PASSWORD, REDIS_SENTINEL_PASSWORD: SENTINEL_PASSWORD },
+      connect: () => new Redis({ sentinels: [{ host: '127.0.0.1', port: sentinel }], name, password: PASSWORD, sentinelPassword: SENTINEL_PASSWORD }),
+      primaryPort,
+      async failover() {
+        const from = await primaryPort();
+        // Refused (NOGOODSLAVE) while the sentinel has not yet judged the replica fit: asked again.
+        await until('SENTINEL FAILOVER to be accepted', async () => (await ask('failover', name)) === 'OK');
+        return promoted(from);
+      },
+      async crashPrimary() {
+        await until('a replica in sync to promote', replicaFit);
+        const from = await primaryPort();
+        await kill(processes[[primary, replica].indexOf(from)]!);
+        return promoted(from);
+      },
+      stop: () => stopAll(processes, dir),
+    };
+  } catch (error) {
+    await stopAll(processes, dir);
+    throw error;
+  }
+}
+
+/** Every key matching `pattern` on a cluster (each primary holds some) or on one server. */
+export async function keysMatching(client: Redis | Cluster, pattern: string): Promise<string[]> {
+  return (await Promise.all((await primariesOf(client)).map((server) => server.keys(pattern)))).flat();
+}
+
+/** A cluster's primaries once it is connected (a new client knows none before); one server itself. */
+export async function primariesOf(client: Redis | Cluster): Promise<Redis[]> {
+  if (!(client instanceof Cluster)) return [client];
+  if (client.status !== 'ready') await new Promise((resolve) => client.once('ready', resolve));
+  return client.nodes('master');
+}
