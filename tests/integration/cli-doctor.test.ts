@@ -142,6 +142,22 @@ describe('npx vault doctor', () => {
     }
   });
 
+  // Behind PgBouncer the server migrates and LISTENs over DATABASE_DIRECT_URL: a wrong one stops it at start,
+  // so doctor must say so (here DATABASE_URL is PostgreSQL itself standing in for the pool).
+  it.skipIf(!baseUrl)('DATABASE_POOLER=pgbouncer: the direct URL is checked too (ok, or FAIL naming DATABASE_DIRECT_URL), its password never printed', async () => {
+    const pooled = { ...healthy, DATABASE_POOLER: 'pgbouncer' };
+    const good = await doctor({ ...pooled, DATABASE_DIRECT_URL: healthy.DATABASE_URL! });
+    expect(line(good.stdout, 'direct database')).toMatch(/^ok {4}direct database {1}DATABASE_DIRECT_URL: PostgreSQL [\d.]+ .* at postgresql:\/\/[^:]+:\*\*\*@.* answers \(\d+ ms/);
+    expect(good.code).toBe(0);
+    const closed = `postgresql://postgres:never-printed-pw@127.0.0.1:${await freePort()}/vault`;
+    const bad = await doctor({ ...pooled, DATABASE_DIRECT_URL: closed });
+    expect(bad.code).toBe(1);
+    expect(line(bad.stdout, 'direct database')).toMatch(/^FAIL {2}direct database DATABASE_DIRECT_URL: PostgreSQL at postgresql:\/\/postgres:\*\*\*@127\.0\.0\.1:\d+\/vault does not answer: connect ECONNREFUSED/);
+    expect(fixOf(bad.stdout, 'direct database')).toBe('      fix: start PostgreSQL, or correct the host and port in DATABASE_DIRECT_URL (the server migrates and LISTENs through it: it will not start without it)');
+    expect(line(bad.stdout, 'database')).toMatch(/^ok {4}database /);
+    expect(`${good.stdout}${bad.stdout}`).not.toContain('never-printed-pw');
+  });
+
   it('an unmigrated database: FAIL migrations with `vault migrate` as the fix; doctor migrates nothing', async () => {
     let scratch: ScratchDatabase | undefined;
     let env: Record<string, string>;

@@ -18,7 +18,7 @@ export async function checkDatabase(config: Config): Promise<Found> {
 
 async function checkPostgres(url: string, config: Config): Promise<Found> {
   const where = maskUrl(url);
-  const db = await connectDatabase({ databaseUrl: url, dataDir: 'memory://', poolSize: 2, queryTimeoutMs: Math.min(config.DATABASE_QUERY_TIMEOUT_MS, DOCTOR_TIMEOUT_MS) });
+  const db = await connectDatabase({ databaseUrl: url, dataDir: 'memory://', poolSize: 2, queryTimeoutMs: Math.min(config.DATABASE_QUERY_TIMEOUT_MS, DOCTOR_TIMEOUT_MS), pooler: config.DATABASE_POOLER });
   try {
     const started = performance.now();
     const [row] = await db.sql.query<{ server_version: string }>('SHOW server_version');
@@ -27,6 +27,30 @@ async function checkPostgres(url: string, config: Config): Promise<Found> {
   } catch (error) {
     await db.close().catch(() => {});
     return { db: null, result: fail('database', `PostgreSQL at ${where} does not answer: ${errorText(error)}`, postgresFix(error)) };
+  }
+}
+
+/**
+ * DATABASE_DIRECT_URL (with DATABASE_POOLER=pgbouncer): the session the server migrates and LISTENs over. The
+ * server does not start when it does not answer, so it is a check of its own; one plain connection, closed.
+ */
+export async function checkDirectDatabase(url: string, config: Config): Promise<CheckResult> {
+  const name = 'direct database';
+  const where = `DATABASE_DIRECT_URL: PostgreSQL at ${maskUrl(url)}`;
+  const { default: pg } = await import('pg');
+  const timeoutMs = Math.min(config.DATABASE_QUERY_TIMEOUT_MS, DOCTOR_TIMEOUT_MS);
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: timeoutMs, query_timeout: timeoutMs });
+  client.on('error', () => {});
+  try {
+    const started = performance.now();
+    await client.connect();
+    const { rows } = await client.query<{ server_version: string }>('SHOW server_version');
+    const latency = performance.now() - started;
+    return ok(name, `DATABASE_DIRECT_URL: PostgreSQL ${rows[0]?.server_version ?? ''} at ${maskUrl(url)} answers (${latency.toFixed(0)} ms, connection included)`);
+  } catch (error) {
+    return fail(name, `${where} does not answer: ${errorText(error)}`, `${postgresFix(error, 'DATABASE_DIRECT_URL')} (the server migrates and LISTENs through it: it will not start without it)`);
+  } finally {
+    await client.end().catch(() => {});
   }
 }
 
@@ -51,13 +75,13 @@ function errorText(error: unknown): string {
 }
 
 /** The fix for a PostgreSQL connection error, by its code (Node's errno or PostgreSQL's SQLSTATE). */
-export function postgresFix(error: unknown): string {
+export function postgresFix(error: unknown, variable = 'DATABASE_URL'): string {
   const { code, message = '' } = error as { code?: string; message?: string };
-  if (code === 'ECONNREFUSED') return 'start PostgreSQL, or correct the host and port in DATABASE_URL';
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'correct the host name in DATABASE_URL (it does not resolve)';
-  if (code === '28P01' || code === '28000') return 'correct the user and password in DATABASE_URL (and pg_hba.conf on the server)';
-  if (code === '3D000') return 'create the database (`createdb NAME`), or correct its name in DATABASE_URL';
-  if (/timeout|timed out/i.test(message)) return 'check the host and port in DATABASE_URL and that no firewall drops the connection';
-  if (/ssl|tls|certificate/i.test(message)) return 'match the server\'s TLS settings: `?sslmode=require` in DATABASE_URL, and NODE_EXTRA_CA_CERTS for a private CA';
-  return 'check DATABASE_URL and that PostgreSQL accepts connections from this host';
+  if (code === 'ECONNREFUSED') return `start PostgreSQL, or correct the host and port in ${variable}`;
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `correct the host name in ${variable} (it does not resolve)`;
+  if (code === '28P01' || code === '28000') return `correct the user and password in ${variable} (and pg_hba.conf on the server)`;
+  if (code === '3D000') return `create the database (\`createdb NAME\`), or correct its name in ${variable}`;
+  if (/timeout|timed out/i.test(message)) return `check the host and port in ${variable} and that no firewall drops the connection`;
+  if (/ssl|tls|certificate/i.test(message)) return `match the server's TLS settings: \`?sslmode=require\` in ${variable}, and NODE_EXTRA_CA_CERTS for a private CA`;
+  return `check ${variable} and that PostgreSQL accepts connections from this host`;
 }

@@ -7,7 +7,7 @@ import { checkAppUrl } from './check-app-url';
 import { checkCaCertificates } from './check-ca-certs';
 import { checkClock } from './check-clock';
 import { checkConfiguration } from './check-configuration';
-import { checkDatabase } from './check-database';
+import { checkDatabase, checkDirectDatabase } from './check-database';
 import { checkMasterKey } from './check-master-key';
 import { checkMigrations } from './check-migrations';
 import { fail, formatCheck, skip, summarise, type CheckResult } from './check-result';
@@ -26,6 +26,8 @@ export async function runDoctor(write: (line: string) => void): Promise<number> 
     report(checkCaCertificates(config.NODE_EXTRA_CA_CERTS));
     const database = await checkDatabase(config);
     report(database.result);
+    const directUrl = config.DATABASE_DIRECT_URL;
+    if (directUrl) report(await guarded('direct database', () => checkDirectDatabase(directUrl, config)));
     await withDatabase(database.db, async (db) => {
       report(db ? await guarded('migrations', () => checkMigrations(db)) : skip('migrations', 'needs the database'));
       report(await guarded('master key', () => checkMasterKey(config, db)));
