@@ -1,5 +1,6 @@
 // A tiny argument reader on node:util parseArgs: strict, so a typo is an error, not a silent default.
 import { parseArgs } from 'node:util';
+import { z } from 'zod';
 
 export function parseAppCreateArgs(argv: string[]) {
   const { values } = parseArgs({
@@ -60,7 +61,12 @@ export function parseUserUnlockArgs(argv: string[]) {
   return { email: requiredEmail(values.email) };
 }
 
+const ZEmail = z.email().max(254);
+
+/** Checked before anything opens the database: a typo is named here, not answered with "no user has the email". */
 function requiredEmail(value: string | undefined): string {
-  if (!value?.includes('@')) throw new Error('--email is required: the user\'s email address');
-  return value;
+  const email = value?.trim() ?? '';
+  if (!email) throw new Error('--email is required: the user\'s email address');
+  if (!ZEmail.safeParse(email).success) throw new Error(`--email must be an email address (got ${JSON.stringify(email)})`);
+  return email;
 }

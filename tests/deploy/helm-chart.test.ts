@@ -122,6 +122,20 @@ describe('Deployment', () => {
     expect(find(render({ secret: secrets, autoscaling: { enabled: false }, replicaCount: 3 }), 'Deployment').spec.replicas).toBe(3);
   });
 
+  // Several pods each with its own in-process store: a CVC session made on one is unknown on the others, an
+  // Idempotency-Key retry landing on another pod makes a second token or charge, and rate limits multiply.
+  it('refuses several pods without a shared Redis; one pod, Sentinel/Cluster settings or an existing Secret are fine', () => {
+    const { REDIS_URL: _redis, ...noRedis } = secrets;
+    const message = /secret\.REDIS_URL is required with more than one pod/;
+    expect(() => render({ secret: noRedis })).toThrow(message);
+    expect(() => render({ secret: noRedis, autoscaling: { enabled: false } })).toThrow(message);
+    expect(() => render({ secret: noRedis, autoscaling: { enabled: false }, replicaCount: 3 })).toThrow(message);
+    expect(kinds(render({ secret: noRedis, autoscaling: { enabled: false }, replicaCount: 1 }))).toContain('apps/v1 Deployment');
+    expect(kinds(render({ secret: noRedis, env: { REDIS_SENTINELS: 'sentinel-0:26379', REDIS_SENTINEL_NAME: 'vault' } }))).toContain('apps/v1 Deployment');
+    expect(kinds(render({ secret: noRedis, env: { REDIS_CLUSTER_NODES: 'redis-0:6379' } }))).toContain('apps/v1 Deployment');
+    expect(kinds(render({ secret: { existingSecret: 'vault-secrets' } }))).toContain('apps/v1 Deployment');
+  });
+
   it('refuses to render without the master key or the database (like `helm install` without them)', () => {
     expect(() => render({})).toThrow(/secret\.VAULT_MASTER_KEY is required/);
     expect(() => render({ secret: { VAULT_MASTER_KEY: MASTER_KEY } })).toThrow(/secret\.DATABASE_URL is required/);

@@ -55,6 +55,15 @@ describe('helm-template', () => {
     expect(renderChart({ chartDir: dir, release: 'release' }).objects).toEqual([{ labels: { name: 'rel' }, res: { limits: { memory: '1Gi' }, requests: { cpu: '500m' } }, k: 'v' }]);
   });
 
+  it('parenthesised pipelines as arguments, int, gt and fail (Go refuses gt on a float and an int: `int` first)', () => {
+    const template = '{{- if or .Values.on (gt (int .Values.n) 1) }}many{{ else }}one{{ end }}';
+    expect(renderOne(template, 'on: false\nn: 1\n')).toBe('one');
+    expect(renderOne(template, 'on: false\nn: 3\n')).toBe('many');
+    expect(renderOne(template, 'on: true\nn: 1\n')).toBe('many');
+    expect(() => renderOne('{{- if .Values.on }}{{ fail "on is not allowed" }}{{ end }}', 'on: true\n')).toThrow('templates/x.yaml: on is not allowed');
+    expect(renderOne('{{- if .Values.on }}{{ fail "on is not allowed" }}{{ end }}ok', 'on: false\n')).toBe('ok');
+  });
+
   it('is stricter than Helm: a value that is not set cannot be printed', () => {
     expect(() => renderOne('x: {{ .Values.typo }}')).toThrow('{{ .Values.typo }}: value is not set');
     expect(() => renderOne('x: {{ .Values.a.b.c }}')).toThrow('nil pointer evaluating .c');

@@ -3,8 +3,8 @@
 // cannot drift outside what this renders. Stricter than Helm on purpose: a `.Values` path that is not set
 // is an error wherever its value would be printed or piped (Helm prints nothing), which catches typos.
 //   actions: {{ pipeline }}, {{- … -}} trimming, {{/* comment */}}, if / else / end, define / end
-//   operands: .  .Values.a.b  .Release.Name  .Chart.AppVersion  "string"  123  true/false
-//   functions: include, toYaml, nindent, indent, quote, default, trunc, required, and, or, not
+//   operands: .  .Values.a.b  .Release.Name  .Chart.AppVersion  "string"  123  true/false  (pipeline)
+//   functions: include, toYaml, nindent, indent, quote, default, trunc, required, and, or, not, int, gt, fail
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseYaml, parseAllDocuments, stringify } from 'yaml';
@@ -96,15 +96,40 @@ function defined(value: unknown, what: string): unknown {
 
 const indentLines = (spaces: number, text: string) => text.split('\n').map((line) => (line ? ' '.repeat(spaces) + line : line)).join('\n');
 
+/** The words of one command: "strings", (parenthesised pipelines, nested) and bare words. */
 function words(command: string): string[] {
-  const found = command.match(/"(?:[^"\\]|\\.)*"|\S+/g);
-  if (!found) throw new Error(`empty command in a pipeline`);
+  const found: string[] = [];
+  let index = 0;
+  while (index < command.length) {
+    if (/\s/.test(command[index]!)) {
+      index++;
+      continue;
+    }
+    const start = index;
+    let depth = 0;
+    while (index < command.length && (depth > 0 || !/\s/.test(command[index]!))) {
+      const char = command[index]!;
+      if (char === '"') {
+        const string = /^"(?:[^"\\]|\\.)*"/.exec(command.slice(index));
+        if (!string) throw new Error(`unclosed string in ${command}`);
+        index += string[0].length;
+        continue;
+      }
+      if (char === '(') depth++;
+      if (char === ')' && --depth < 0) throw new Error(`unbalanced ) in ${command}`);
+      index++;
+    }
+    if (depth) throw new Error(`unbalanced ( in ${command}`);
+    found.push(command.slice(start, index));
+  }
+  if (!found.length) throw new Error(`empty command in a pipeline`);
   return found;
 }
 
 function render(nodes: Node[], dot: unknown, templates: Templates): string {
   const operand = (word: string): unknown => {
     if (word.startsWith('"')) return JSON.parse(word);
+    if (word.startsWith('(') && word.endsWith(')')) return evaluate(word.slice(1, -1).trim());
     if (/^-?\d+$/.test(word)) return Number(word);
     if (word === 'true' || word === 'false') return word === 'true';
     if (word === '.') return dot;
@@ -138,6 +163,15 @@ function render(nodes: Node[], dot: unknown, templates: Templates): string {
     and: (...values) => values.find((value) => !truthy(value)) ?? values.at(-1),
     or: (...values) => values.find((value) => truthy(value)) ?? values.at(-1),
     not: (value) => !truthy(value),
+    int: (value) => Math.trunc(Number(defined(value, 'int'))),
+    // Go's gt refuses to compare an int with a float (YAML numbers are floats in Helm): `gt (int .Values.n) 1`.
+    gt: (a, b) => {
+      if (!Number.isInteger(a) || !Number.isInteger(b)) throw new Error('gt: compare whole numbers only (use `int` first, as Helm needs)');
+      return (a as number) > (b as number);
+    },
+    fail: (message) => {
+      throw new Error(String(message));
+    },
   };
 
   const evaluate = (pipeline: string): unknown => {

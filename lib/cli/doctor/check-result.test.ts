@@ -22,6 +22,13 @@ describe('doctor output', () => {
     expect(maskUrl('not a url s3cret')).toBe('(not a URL)');
   });
 
+  it('never prints a password given as a query parameter (pg and ioredis both read `?password=`)', () => {
+    expect(maskUrl('postgresql://vault@db:5432/vault?password=s3cret&sslmode=require')).toBe('postgresql://vault@db:5432/vault?password=***&sslmode=require');
+    expect(maskUrl('postgresql://db/vault?sslpassword=s3cret')).toBe('postgresql://db/vault?sslpassword=***');
+    expect(maskUrl('redis://cache:6379/0?password=s3cret')).toBe('redis://cache:6379/0?password=***');
+    expect(maskUrl('postgresql://db/vault?PASSWORD=s3cret')).not.toContain('s3cret');
+  });
+
   it.each([
     [{ code: 'ECONNREFUSED' }, 'start PostgreSQL, or correct the host and port in DATABASE_URL'],
     [{ code: 'ENOTFOUND' }, 'correct the host name in DATABASE_URL (it does not resolve)'],
