@@ -62,12 +62,12 @@ describe.skipIf(!redisBinariesPresent())('on a Redis Cluster (REDIS_CLUSTER_NODE
     afterAll(() => vault?.close());
 
     it('/ready reports every primary; without one: /ready and the vault endpoints answer 503, never 500', async () => {
-      expect((await vault.call('GET', '/ready')).json).toEqual({ status: 'ready', checks: { database: 'ok', store: 'ok' } });
+      expect((await vault.call('GET', '/ready')).json).toEqual({ status: 'ready', checks: { database: 'ok', store: 'ok' }, latency_ms: { database: expect.any(Number), store: expect.any(Number) } });
       expect((await vault.call('POST', '/tokenize', { json: { type: 'card', data: { cardNumber: '4242424242424242', expirationMonth: '12', expirationYear: '2030', cvv: '123' } } })).status).toBe(201);
       await cluster.killPrimary(cluster.ports[1]!);
       const ready = await vault.call('GET', '/ready');
       expect(ready.status).toBe(503);
-      expect(ready.json).toEqual({ status: 'unavailable', checks: { database: 'ok', store: 'unavailable' } });
+      expect(ready.json).toEqual({ status: 'unavailable', checks: { database: 'ok', store: 'unavailable' }, latency_ms: { database: expect.any(Number), store: null } });
       // Sessions land on every primary: some of these would need the lost one.
       const answers = await Promise.all(
         Array.from({ length: 12 }, () =>

@@ -146,7 +146,7 @@ function failOverMidRun(sentinel: () => RedisSentinelSetup, failOver: (setup: Re
     expect(fresh.status).toBe(201);
     expect((await useSession(fresh.json)).status).toBe(200);
     expect((await useSession(fresh.json)).status).toBe(404);
-    expect((await vault.call('GET', '/ready')).json).toEqual({ status: 'ready', checks: { database: 'ok', store: 'ok' } });
+    expect((await vault.call('GET', '/ready')).json).toEqual({ status: 'ready', checks: { database: 'ok', store: 'ok' }, latency_ms: { database: expect.any(Number), store: expect.any(Number) } });
     expect(await sentinel().primaryPort()).toBe(to);
   }, FAILOVER_BOUND_MS + 15_000);
 }
