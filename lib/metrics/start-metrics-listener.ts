@@ -29,9 +29,11 @@ export async function startMetricsListener(options: { port: number; host: string
   });
   server.on('clientError', (_error, socket) => socket.destroy());
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
+    // The start's error names the setting: `METRICS_PORT 9464: listen EADDRINUSE …`.
+    const refuse = (error: Error) => reject(new Error(`METRICS_PORT ${options.port}: ${error.message}`, { cause: error }));
+    server.once('error', refuse);
     server.listen(options.port, options.host, () => {
-      server.off('error', reject);
+      server.off('error', refuse);
       resolve();
     });
   });

@@ -55,6 +55,9 @@ async function main(): Promise<void> {
   if (config.VAULT_API_ONLY) installProcessErrorHandlers(logger);
   const runtime = await createRuntime({ config, logger });
   setRuntime(runtime);
+  // METRICS_PORT: /metrics alone on a listener of its own. Opened before the first start's owner banner, so
+  // a port in use stops the start before one-time credentials are printed (the next start prints them).
+  const metricsServer = config.METRICS_PORT ? await startMetricsListener({ port: config.METRICS_PORT, host: config.HOST, logger }) : undefined;
   // Loud on purpose: on stderr whatever LOG_LEVEL says, and in the logs.
   const keyWarning = masterKeyWarning(config);
   if (keyWarning) {
@@ -72,8 +75,6 @@ async function main(): Promise<void> {
     server.once('error', reject);
     server.listen(config.PORT, config.HOST, resolve);
   });
-  // METRICS_PORT: /metrics alone on a listener of its own (before "listening", so it is up when that is said).
-  const metricsServer = config.METRICS_PORT ? await startMetricsListener({ port: config.METRICS_PORT, host: config.HOST, logger }) : undefined;
   logger.info(
     { port: config.PORT, metricsPort: config.METRICS_PORT, database: runtime.db.kind, store: runtime.store.kind, apiOnly: config.VAULT_API_ONLY },
     `vault listening on ${config.APP_URL}`,

@@ -4,6 +4,7 @@
 // did. Labels hold route templates and closed sets only: never a card number, a key or a path's id.
 // Also: /ready reports each dependency's latency and /health stays trivial.
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -229,5 +230,23 @@ describe('METRICS_PORT: a listener of its own (server process, METRICS_TOKEN uns
     const response = await fetch(`${server.url}/metrics`, { headers: { accept: 'application/json', authorization: 'Bearer anything-at-all-here' } });
     expect(response.status).toBe(404);
     expect(await response.json()).toMatchObject({ success: false, error: { code: 'not_found', message: 'Not found' } });
+  });
+
+  it('a METRICS_PORT in use stops the start with exit 1 naming it, before the first start prints one-time credentials', async () => {
+    const busy = createNetServer();
+    await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+    const busyPort = (busy.address() as AddressInfo).port;
+    try {
+      // A new embedded database: the start that would print the owner's one-time password.
+      const failed = await spawnServer({ VAULT_DATA_DIR: join(dir, 'fresh'), METRICS_PORT: String(busyPort) }, 60_000).then(
+        () => 'started',
+        (error: Error) => error.message,
+      );
+      expect(failed).toContain('server exited with 1 before listening');
+      expect(failed).toContain(`vault failed to start: METRICS_PORT ${busyPort}: listen EADDRINUSE`);
+      expect(failed).not.toContain('this is shown only once');
+    } finally {
+      busy.close();
+    }
   });
 });
