@@ -6,6 +6,7 @@
 //   BENCH_DURATION=10 BENCH_ROUNDS=3 BENCH_WARMUP=3 BENCH_PROBE_CALLS=2000 BENCH_AUDIT_ROWS=1000000
 //   BENCH_QUICK=1   skip the 200 thousand request memory run (stop at 10 thousand)
 //   BENCH_STRICT=1  exit 1 when a floor is missed (by default the bench is a report: exit 0)
+//   BENCH_CPU_PROF=DIR  the vault servers write V8 CPU profiles (.cpuprofile) to DIR when they stop
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { benchAudit } from './bench/audit.mjs';

@@ -7,9 +7,10 @@ import './http-metrics';
 import './idempotency-metrics';
 import './psp-metrics';
 import './webhook-metrics';
-import { metricsRegistry } from './registry';
+import { metricsRegistry, startProcessMetrics } from './registry';
 
 export async function metricsText(): Promise<{ contentType: string; body: string }> {
+  startProcessMetrics();
   const registry = metricsRegistry();
   return { contentType: registry.contentType, body: await registry.metrics() };
 }

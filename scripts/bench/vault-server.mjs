@@ -28,6 +28,8 @@ export async function startVault(name, overrides) {
   const env = vaultEnv(name, overrides);
   const created = JSON.parse(runCli(['app', 'create', '--name', `Benchmark ${name}`, '--json'], env).stdout);
   const port = await freePort();
-  const server = await startChild(name, ['dist/server.mjs'], { ...env, PORT: String(port) }, 'vault listening');
+  // BENCH_CPU_PROF=DIR: each vault server writes a V8 CPU profile there when it stops (--cpu-prof).
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const server = await startChild(name, [...profile, 'dist/server.mjs'], { ...env, PORT: String(port) }, 'vault listening');
   return { ...server, url: `http://127.0.0.1:${port}`, headers: { 'content-type': 'application/json', 'x-api-key': created.api_key } };
 }
