@@ -1,19 +1,18 @@
 // Failed sign-in steps and the lockouts they cause (PCI DSS 8.3.4): a rising rate is a credential attack.
 // `reason` is one of a closed set; never the email or the user.
 import { Counter } from 'prom-client';
+import { labelledCounter } from './labelled-counter';
 import { processWide } from './registry';
 
 export type LoginFailureReason = 'unknown_email' | 'wrong_password' | 'locked' | 'wrong_code';
 const REASONS: readonly LoginFailureReason[] = ['unknown_email', 'wrong_password', 'locked', 'wrong_code'];
 
-const failures = processWide('login-failures', (registry) => {
-  const counter = new Counter({
-    name: 'vault_login_failures_total',
-    help: 'Failed sign-in steps by reason: unknown_email, wrong_password, locked (the account was locked), wrong_code (TOTP or backup code).',
-    labelNames: ['reason'] as const,
-    registers: [registry],
-  });
-  return new Map(REASONS.map((reason) => [reason, counter.labels(reason)]));
+const failures = labelledCounter({
+  id: 'login-failures',
+  name: 'vault_login_failures_total',
+  help: 'Failed sign-in steps by reason: unknown_email, wrong_password, locked (the account was locked), wrong_code (TOTP or backup code).',
+  label: 'reason',
+  values: REASONS,
 });
 
 const lockouts = processWide(
@@ -22,7 +21,7 @@ const lockouts = processWide(
 );
 
 export function recordLoginFailure(reason: LoginFailureReason): void {
-  failures.get(reason)!.inc();
+  failures(reason);
 }
 
 export function recordLockout(): void {

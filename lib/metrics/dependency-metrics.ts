@@ -33,11 +33,14 @@ processWide('dependencies', (registry) => {
       if (runtime) this.labels(runtime.store.kind).set(runtime.store.isAvailable() ? 1 : 0);
     },
   });
-  // Each reads the backlog itself (two bounded queries a scrape): no ordering between collect() calls to rely on.
-  const backlog = async () => {
+  // Both audit gauges read one backlog: a scrape starts every collect() in the same tick, so the second
+  // joins the read the first started (one bounded query a scrape, not one per gauge).
+  let reading: Promise<Awaited<ReturnType<typeof readAuditBacklog>> | undefined> | undefined;
+  const readBacklog = async () => {
     const runtime = await existingRuntime();
     return runtime ? readAuditBacklog(runtime.db.sql).catch(() => undefined) : undefined;
   };
+  const backlog = () => (reading ??= readBacklog().finally(() => (reading = undefined)));
   const auditDepth = new Gauge({
     name: 'vault_audit_unsealed_rows',
     help: 'Audit rows written but not yet sealed into the chain (counted up to 100000).',
