@@ -7,10 +7,9 @@ import './http-metrics';
 import './idempotency-metrics';
 import './psp-metrics';
 import './webhook-metrics';
-import { metricsRegistry, startProcessMetrics } from './registry';
+import { metricsRegistry } from './registry';
 
 export async function metricsText(): Promise<{ contentType: string; body: string }> {
-  startProcessMetrics();
   const registry = metricsRegistry();
   return { contentType: registry.contentType, body: await registry.metrics() };
 }
