@@ -17,6 +17,7 @@ import { getCheckoutSession, loadCheckoutSession, type CheckoutSessionRow } from
 import { limitCheckoutPayByIp, limitCheckoutPayBySession } from './limit-checkout-pay';
 import { loadSessionMerchant } from './load-session-merchant';
 import { forgetPendingCharge, holdChargeClaim, keepPendingCharge } from './pending-charge';
+import { assertChargeDestination } from './processors/assert-charge-destination';
 import { chargeWithProcessor, type ChargeResult } from './processors/charge';
 import { recordCheckoutAttempt, type RecordedAttempt } from './record-checkout-attempt';
 import { ZPayCheckoutRequestSchema } from './schemas';
@@ -67,6 +68,7 @@ export async function payCheckoutSession(
       await runtime.db.sql.transaction((tx) => endCheckoutSessions(tx, 'expired', 'id = $1 AND charge_lock_id = $2', [session.id, claim.lockId]));
       throw checkoutStateError(await getCheckoutSession(runtime, session.id));
     }
+    assertChargeDestination(merchant.processor, merchant.project, runtime.config.PROXY_REQUIRE_ALLOW_LIST);
     const token = await createToken(runtime, {
       principal: { project: merchant.project, application: session.applicationId ? { id: session.applicationId } : null },
       payload: { type: 'card', cardNumber: card.cardNumber, expirationMonth: card.expirationMonth, expirationYear: card.expirationYear, ...splitName(card.cardholderName) },

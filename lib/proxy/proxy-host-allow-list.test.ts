@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   assertProxyHostAllowed,
   isProxyHostAllowed,
+  proxyHostNotAllowed,
   isProxyHostListed,
   normaliseProxyHostEntry,
   readAllowedProxyHosts,
@@ -109,10 +110,10 @@ describe('isProxyHostListed', () => {
 describe('isProxyHostAllowed / assertProxyHostAllowed', () => {
   const target = url('https://psp.example.com/charge');
 
-  it('null allows any host, unless PROXY_REQUIRE_ALLOW_LIST and a production project', () => {
+  it('null: a test project reaches any host, unless PROXY_REQUIRE_ALLOW_LIST; a production project none', () => {
     expect(isProxyHostAllowed(target, { environment: 'test', allowedProxyHosts: null }, false)).toBe(true);
-    expect(isProxyHostAllowed(target, { environment: 'production', allowedProxyHosts: null }, false)).toBe(true);
-    expect(isProxyHostAllowed(target, { environment: 'test', allowedProxyHosts: null }, true)).toBe(true);
+    expect(isProxyHostAllowed(target, { environment: 'production', allowedProxyHosts: null }, false)).toBe(false);
+    expect(isProxyHostAllowed(target, { environment: 'test', allowedProxyHosts: null }, true)).toBe(false);
     expect(isProxyHostAllowed(target, { environment: 'production', allowedProxyHosts: null }, true)).toBe(false);
   });
 
@@ -125,11 +126,18 @@ describe('isProxyHostAllowed / assertProxyHostAllowed', () => {
     }
   });
 
-  it('refuses with 400 Invalid proxy URL, code proxy_host_not_allowed', () => {
+  it('refuses with 400 proxy_host_not_allowed, naming the host (never its port, path or query) and the setting', () => {
     expect(() => assertProxyHostAllowed(target, { environment: 'test', allowedProxyHosts: ['other.example'] }, false)).toThrow(
-      expect.objectContaining({ status: 400, code: 'proxy_host_not_allowed', message: 'Invalid proxy URL' }),
+      expect.objectContaining({ status: 400, code: 'proxy_host_not_allowed', message: "Invalid proxy URL: psp.example.com is not in this project's allowed_proxy_hosts" }),
     );
     expect(() => assertProxyHostAllowed(target, { environment: 'test', allowedProxyHosts: ['psp.example.com'] }, false)).not.toThrow();
+    for (const [raw, host] of [
+      ['https://PSP.Example.com:8443/pay?card=1#x', 'psp.example.com'],
+      ['https://[::1]:8443/x', '[::1]'],
+      ['https://127.0.0.1:9/x', '127.0.0.1'],
+    ] as const) {
+      expect(proxyHostNotAllowed(url(raw)).message).toBe(`Invalid proxy URL: ${host} is not in this project's allowed_proxy_hosts`);
+    }
   });
 });
 

@@ -1,10 +1,12 @@
 // A project's destination allow-list (`allowed_proxy_hosts`): the only hosts its card data may be sent to,
 // by POST /proxy/transaction and by its merchants' `http` processors. An entry is a host name
 // (`psp.example.com`), `*.example.com` for exactly one label in front of `example.com`, or `host:port` when
-// the port is not 443 (an entry without a port means 443 only). `null` means any public host, except for a
-// production project when PROXY_REQUIRE_ALLOW_LIST is on: then nothing. Judged on the parsed URL before
-// anything connects; the address rules (private addresses, PROXY_ALLOWED_PRIVATE_HOSTS) still apply on
-// top, at connect time: a host must pass both.
+// the port is not 443 (an entry without a port means 443 only). `null` means no host in a production
+// project (card data leaves only to hosts it named), and any public host in a test project unless
+// PROXY_REQUIRE_ALLOW_LIST is on (then nothing there either). Judged on the parsed URL before anything
+// connects; the address rules (private addresses, PROXY_ALLOWED_PRIVATE_HOSTS) still apply on top, at
+// connect time: a host must pass both, so a production project reaches a private host only when its own
+// list names it too.
 import { isIP } from 'node:net';
 import { VaultError, messages } from '../http/errors';
 
@@ -75,15 +77,24 @@ export function isProxyHostListed(url: URL, list: readonly string[]): boolean {
 
 /** Whether `policy` lets card data go to `url`, under PROXY_REQUIRE_ALLOW_LIST = `requireAllowList`. */
 export function isProxyHostAllowed(url: URL, policy: ProxyHostPolicy, requireAllowList: boolean): boolean {
-  if (policy.allowedProxyHosts === null) return !(requireAllowList && policy.environment === 'production');
+  if (policy.allowedProxyHosts === null) return policy.environment === 'test' && !requireAllowList;
   return isProxyHostListed(url, policy.allowedProxyHosts);
 }
 
-export function proxyHostNotAllowed(): VaultError {
-  return new VaultError('proxy_host_not_allowed', messages.invalidProxyUrl);
+/** True when a null list stops `environment`'s card data from leaving at all (what the dashboard and doctor warn of). */
+export function needsAllowList(environment: 'test' | 'production', requireAllowList: boolean): boolean {
+  return environment === 'production' || requireAllowList;
 }
 
-/** Throws 400 `Invalid proxy URL` (`proxy_host_not_allowed`) unless `policy` lets card data go to `url`. */
+/**
+ * 400 `proxy_host_not_allowed` naming the host as the URL parser writes it (lower case, IPv6 in brackets)
+ * and the setting to change; never the port, path or query, which may carry more than a host name.
+ */
+export function proxyHostNotAllowed(url: URL): VaultError {
+  return new VaultError('proxy_host_not_allowed', `${messages.invalidProxyUrl}: ${url.hostname} is not in this project's allowed_proxy_hosts`);
+}
+
+/** Throws 400 `proxy_host_not_allowed` (see `proxyHostNotAllowed`) unless `policy` lets card data go to `url`. */
 export function assertProxyHostAllowed(url: URL, policy: ProxyHostPolicy, requireAllowList: boolean): void {
-  if (!isProxyHostAllowed(url, policy, requireAllowList)) throw proxyHostNotAllowed();
+  if (!isProxyHostAllowed(url, policy, requireAllowList)) throw proxyHostNotAllowed(url);
 }

@@ -37,6 +37,8 @@ export function useVaultWithPsp(psp: () => TestPsp, env?: Record<string, string>
   let vault: TestVault | undefined;
   beforeAll(async () => {
     vault = await startTestVault({ env: typeof env === 'function' ? env() : env, pspCa: psp().ca });
+    // A production project sends card data only to hosts it lists (issue 21): the seeded one lists this PSP.
+    await vault.runtime.db.prisma.project.update({ where: { id: vault.tenants.production.projectId }, data: { allowedProxyHosts: [`localhost:${psp().port}`] } });
   });
   afterAll(() => vault?.close());
   return () => vault!;

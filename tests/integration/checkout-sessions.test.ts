@@ -137,6 +137,8 @@ describe('POST /api/sessions/create — happy', () => {
   });
 
   it('a production project: live vault key without X-Pub-Key and an msk_live_ merchant', async () => {
+    // A production project's merchant may only name a PSP the project lists (issue 21).
+    await vault.runtime.db.prisma.project.update({ where: { id: vault.tenants.production.projectId }, data: { allowedProxyHosts: ['psp.example'] } });
     const live = await makeMerchant(vault, {
       projectId: vault.tenants.production.projectId,
       processor: { type: 'http', url: 'https://psp.example/charge', body: { n: '${cardNumber}' }, transaction_id_path: 'id' },

@@ -46,6 +46,8 @@ beforeAll(async () => {
   users = await seedUsers(vault, 'events-checkout');
   sandbox = await makeMerchant(vault, { name: 'Sandbox Shop' });
   http = await makeMerchant(vault, { name: 'PSP Shop', processor: httpProcessor() });
+  // A production project sends card data only to hosts it lists (issue 21).
+  await vault.runtime.db.prisma.project.update({ where: { id: vault.tenants.production.projectId }, data: { allowedProxyHosts: [`localhost:${psp.port}`] } });
   live = await makeMerchant(vault, { name: 'Live Shop', projectId: vault.tenants.production.projectId, processor: httpProcessor() });
 });
 afterEach(async () => {

@@ -66,6 +66,8 @@ describe('test session — error', () => {
   });
 
   it('a merchant of a production project is a 409', async () => {
+    // Its PSP is listed: a production project sends card data only to hosts it names (issue 21).
+    await vault.runtime.db.prisma.project.update({ where: { id: vault.tenants.production.projectId }, data: { allowedProxyHosts: ['psp.example'] } });
     const live = await vault.call('POST', '/api/merchants', {
       key: null,
       json: { name: 'Live shop', project_id: vault.tenants.production.projectId, processor: { type: 'http', url: 'https://psp.example/v1/charges', body: { n: '${cardNumber}' }, transaction_id_path: 'id' } },

@@ -35,6 +35,8 @@ const maskedHttpProcessor = (overrides: Record<string, unknown> = {}) => ({
 
 beforeAll(async () => {
   vault = await startTestVault();
+  // A production project sends card data only to hosts it lists (issue 21): its merchants' PSP is listed.
+  await vault.runtime.db.prisma.project.update({ where: { id: vault.tenants.production.projectId }, data: { allowedProxyHosts: ['psp.example'] } });
   users = await seedUsers(vault, 'merchants');
   for (const role of ROLES) tokens[role] = await loginAs(vault, users[role].email);
   stranger = await seedStranger(vault);

@@ -1,9 +1,11 @@
 // A project's destination allow-list (`allowed_proxy_hosts`, issue 10): set with PUT /api/projects/{id}
 // (owner/admin, audited), shown by GET /api/projects and GET /api/projects/{id}; POST /proxy/transaction, the
 // checkout's http processor and merchant create/update refuse any other host before anything connects
-// (400 `Invalid proxy URL`, code `proxy_host_not_allowed`); PROXY_REQUIRE_ALLOW_LIST=true makes a production
-// project without a list reach no host; PROXY_ALLOWED_PRIVATE_HOSTS still applies on top. Loopback only: the
-// PSP is https://localhost:PORT.
+// (400 `proxy_host_not_allowed`, `Invalid proxy URL: <host> is not in this project's allowed_proxy_hosts`).
+// Issue 21: a production project without a list reaches no host (the proxy, merchant saves, checkout charges);
+// a test project without one reaches any allowed host unless PROXY_REQUIRE_ALLOW_LIST=true; and
+// PROXY_ALLOWED_PRIVATE_HOSTS opens a private host to a production project only when its own list names it.
+// Loopback only: the PSP is https://localhost:PORT.
 import { forgetProject } from '../../lib/accounts/api-key-cache';
 import { describe, expect, it, beforeAll } from 'vitest';
 import { createApplication } from '../../lib/accounts/create-application';
@@ -56,11 +58,13 @@ async function tokenize(vault: TestVault, project: Project): Promise<{ token: st
 const proxy = (vault: TestVault, project: Project, json: Record<string, unknown>, options: CallOptions = {}) =>
   vault.call('POST', '/proxy/transaction', { key: project.key, json, ...options });
 
-function expectRefused(response: ApiResponse) {
+const notListed = (host: string) => `Invalid proxy URL: ${host} is not in this project's allowed_proxy_hosts`;
+
+function expectRefused(response: ApiResponse, host = 'localhost') {
   expect(response.status, response.text).toBe(400);
   expect(response.json).toEqual({
     success: false,
-    error: { code: 'proxy_host_not_allowed', message: 'Invalid proxy URL' },
+    error: { code: 'proxy_host_not_allowed', message: notListed(host) },
     request_id: response.headers.get('x-request-id'),
   });
 }
@@ -85,7 +89,8 @@ describe('PUT/GET /api/projects: allowed_proxy_hosts', () => {
     it('is null (any public host) by default, in the list and the details', async () => {
       const list = await as('viewer', 'GET', '/api/projects');
       expect(list.status).toBe(200);
-      for (const project of list.json.data) expect(project.allowed_proxy_hosts).toBeNull();
+      // The seeded production project lists the local PSP (tests/helpers/psp-test-kit.ts); the others have no list.
+      for (const project of list.json.data) if (project.id !== vault().tenants.production.projectId) expect(project.allowed_proxy_hosts).toBeNull();
       const one = await as('viewer', 'GET', `/api/projects/${vault().tenants.test.projectId}`);
       expect(one.json.data.allowed_proxy_hosts).toBeNull();
     });
@@ -206,7 +211,7 @@ describe('POST /proxy/transaction with an allow-list', () => {
       const { token, cvc_session_id } = await tokenize(vault(), project);
       psp.received.length = 0;
       const response = await proxy(vault(), project, { token, cvc_session_id, proxy_url: target(), request_data: { n: '${cardNumber}', c: '${cvv}' } });
-      expectRefused(response);
+      expectRefused(response, new URL(target()).hostname);
       expect(psp.received).toHaveLength(0);
       expect(response.text).not.toContain(PAN);
       expect(await auditOf(vault(), response)).toMatchObject({ action: 'proxy.transaction', outcome: 'failure', statusCode: 400, projectId: project.id });
@@ -273,44 +278,153 @@ describe('PROXY_ALLOWED_PRIVATE_HOSTS still applies: a host must pass both', () 
   });
 });
 
+describe('a production project without allowed_proxy_hosts sends card data nowhere (issue 21)', () => {
+  const vault = useVault();
+  const api = async (method: string, path: string, accountId: string, json?: unknown) =>
+    vault().call(method, path, { key: null, json, headers: { authorization: `Bearer ${await ownerToken(vault(), accountId)}` } });
+
+  it('POST /proxy/transaction: 400 proxy_host_not_allowed naming the host without its port, nothing reaches the PSP; a listed host is reached', async () => {
+    const live = await freshProject(vault(), 'production');
+    const { token, cvc_session_id } = await tokenize(vault(), live);
+    const body = { token, cvc_session_id, proxy_url: psp.url('/v1/charges?x=1'), request_data: { n: '${cardNumber}', c: '${cvv}' } };
+    const refused = await proxy(vault(), live, body);
+    expectRefused(refused);
+    expect(refused.text).not.toContain(String(psp.port));
+    expect(refused.text).not.toContain(PAN);
+    expect(psp.received).toHaveLength(0);
+    expect(await auditOf(vault(), refused)).toMatchObject({ action: 'proxy.transaction', outcome: 'failure', statusCode: 400, projectId: live.id, tokenId: null });
+    await setList(vault(), live.id, [pspHost()]);
+    const allowed = await proxy(vault(), live, body);
+    expect(allowed.status, allowed.text).toBe(200);
+    expect(psp.received).toHaveLength(1);
+  });
+
+  it('the seeded production tenant is refused too, once its list is cleared (its key, its pub key)', async () => {
+    const tenant = vault().tenants.production;
+    await setList(vault(), tenant.projectId, null);
+    const tokenized = await vault().call('POST', '/tokenize', {
+      key: tenant.keys.full,
+      pubKey: tenant.pubKey,
+      json: { type: 'card', data: { cardNumber: PAN, expirationMonth: '12', expirationYear: '2030' } },
+    });
+    expect(tokenized.status, tokenized.text).toBe(201);
+    const refused = await vault().call('POST', '/proxy/transaction', { key: tenant.keys.full, json: { token: tokenized.json.token, proxy_url: psp.url('/v1/charges'), request_data: { n: '${cardNumber}' } } });
+    expectRefused(refused);
+    expect(psp.received).toHaveLength(0);
+  });
+
+  it('merchant create and update: 400 proxy_host_not_allowed with the same message, naming processor.url; nothing saved', async () => {
+    const live = await freshProject(vault(), 'production');
+    const before = await vault().runtime.db.prisma.merchant.count({ where: { projectId: live.id } });
+    const refused = await api('POST', '/api/merchants', live.accountId, { name: 'Live shop', project_id: live.id, processor: httpProcessor(psp.url('/v1/charges')) });
+    expect(refused.status, refused.text).toBe(400);
+    expect(refused.json).toEqual({
+      success: false,
+      error: {
+        code: 'proxy_host_not_allowed',
+        message: notListed('localhost'),
+        fields: [{ path: 'processor.url', message: 'the project lists no host in allowed_proxy_hosts, so its card data may go nowhere yet' }],
+      },
+      request_id: refused.headers.get('x-request-id'),
+    });
+    expect(await vault().runtime.db.prisma.merchant.count({ where: { projectId: live.id } })).toBe(before);
+    await setList(vault(), live.id, ['psp.example.com']);
+    const created = await api('POST', '/api/merchants', live.accountId, { name: 'Live shop', project_id: live.id, processor: httpProcessor('https://psp.example.com/v1/charges') });
+    expect(created.status, created.text).toBe(201);
+    await setList(vault(), live.id, null);
+    const moved = await api('PUT', `/api/merchants/${created.json.data.id}`, live.accountId, { processor: httpProcessor('https://PSP.example.com:8443/v2/charges') });
+    expect(moved.status).toBe(400);
+    expect(moved.json.error).toMatchObject({ code: 'proxy_host_not_allowed', message: notListed('psp.example.com'), fields: [{ path: 'processor.url' }] });
+    const read = await api('GET', `/api/merchants/${created.json.data.id}`, live.accountId);
+    expect(read.json.data.processor.url).toBe('https://psp.example.com/v1/charges');
+  });
+
+  it('checkout charge: a production merchant saved before its list was cleared answers 400 proxy_host_not_allowed; no token, no attempt, nothing sent', async () => {
+    const live = await freshProject(vault(), 'production', [pspHost()]);
+    const merchant = await makeMerchant(vault(), { projectId: live.id, processor: ZProcessorConfigSchema.parse(httpProcessor(psp.url('/v1/charges'))) });
+    await setList(vault(), live.id, null);
+    const sessionId = await openSessionWith(vault(), merchant, live.key);
+    const tokensBefore = await vault().runtime.db.prisma.token.count({ where: { projectId: live.id } });
+    const paid = await customer(vault(), sessionId, 'pay');
+    expect(paid.status, paid.text).toBe(400);
+    expect(paid.json.error).toEqual({ code: 'proxy_host_not_allowed', message: notListed('localhost') });
+    expect(psp.received).toHaveLength(0);
+    expect(await vault().runtime.db.prisma.token.count({ where: { projectId: live.id } })).toBe(tokensBefore);
+    expect((await vault().runtime.db.prisma.checkoutSession.findUniqueOrThrow({ where: { id: sessionId } })).attempts).toBe(0);
+    // Listed again: the same session pays.
+    await setList(vault(), live.id, [pspHost()]);
+    psp.reply(() => ({ status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id: 'ch_live' }) }));
+    const retried = await customer(vault(), sessionId, 'pay');
+    expect(retried.status, retried.text).toBe(200);
+    expect(psp.received).toHaveLength(1);
+  });
+});
+
+describe('a private host through another project (PROXY_ALLOWED_PRIVATE_HOSTS=localhost)', () => {
+  const vault = useVault({ PROXY_ALLOWED_PRIVATE_HOSTS: 'localhost' });
+
+  it('project A lists the private host and reaches it; production project B, unlisted or listing other hosts, is refused and nothing arrives', async () => {
+    const a = await freshProject(vault(), 'production', [pspHost()]);
+    const cardA = await tokenize(vault(), a);
+    const reached = await proxy(vault(), a, { token: cardA.token, proxy_url: psp.url('/a'), request_data: { n: '${cardNumber}' } });
+    expect(reached.status, reached.text).toBe(200);
+    expect(psp.received).toHaveLength(1);
+
+    for (const list of [null, ['psp.example.com', '*.cdn.example']]) {
+      const b = await freshProject(vault(), 'production', list);
+      const cardB = await tokenize(vault(), b);
+      psp.received.length = 0;
+      expectRefused(await proxy(vault(), b, { token: cardB.token, proxy_url: psp.url('/b'), request_data: { n: '${cardNumber}' } }));
+      expect(psp.received).toHaveLength(0);
+    }
+  });
+
+  it('a test project without a list keeps reaching the private host (local PSP sandboxes)', async () => {
+    const sandbox = await freshProject(vault(), 'test');
+    const { token } = await tokenize(vault(), sandbox);
+    expect((await proxy(vault(), sandbox, { token, proxy_url: psp.url('/sandbox'), request_data: { n: '${cardNumber}' } })).status).toBe(200);
+    expect(psp.received).toHaveLength(1);
+  });
+});
+
 describe('PROXY_REQUIRE_ALLOW_LIST', () => {
-  describe('true', () => {
+  describe('true: the rule applies to test projects too', () => {
     const vault = useVault({ PROXY_REQUIRE_ALLOW_LIST: 'true' });
 
-    it('a production project without a list reaches no host; with one it reaches the listed host; test projects are unchanged', async () => {
-      const live = await freshProject(vault(), 'production');
-      const { token } = await tokenize(vault(), live);
-      const body = { token, proxy_url: psp.url('/v1/charges'), request_data: { n: '${cardNumber}' } };
-      expectRefused(await proxy(vault(), live, body));
-      expect(psp.received).toHaveLength(0);
-      await setList(vault(), live.id, [pspHost()]);
-      expect((await proxy(vault(), live, body)).status).toBe(200);
-
-      const test = await freshProject(vault(), 'test');
-      const testToken = await tokenize(vault(), test);
-      expect((await proxy(vault(), test, { ...body, token: testToken.token })).status).toBe(200);
+    it('a test or production project without a list reaches no host; with one it reaches the listed host', async () => {
+      for (const environment of ['test', 'production'] as const) {
+        const project = await freshProject(vault(), environment);
+        const { token } = await tokenize(vault(), project);
+        const body = { token, proxy_url: psp.url('/v1/charges'), request_data: { n: '${cardNumber}' } };
+        psp.received.length = 0;
+        expectRefused(await proxy(vault(), project, body));
+        expect(psp.received).toHaveLength(0);
+        await setList(vault(), project.id, [pspHost()]);
+        expect((await proxy(vault(), project, body)).status).toBe(200);
+        expect(psp.received).toHaveLength(1);
+      }
     });
 
-    it('a production merchant with an http processor needs a list too (400 naming processor.url)', async () => {
-      const live = await freshProject(vault(), 'production');
-      const owner = await ownerToken(vault(), live.accountId);
-      const create = (projectId: string) =>
-        vault().call('POST', '/api/merchants', { key: null, headers: { authorization: `Bearer ${owner}` }, json: { name: 'Live shop', project_id: projectId, processor: httpProcessor(psp.url('/v1/charges')) } });
-      const refused = await create(live.id);
+    it('a test merchant with an http processor needs a list too (400 naming processor.url)', async () => {
+      const project = await freshProject(vault(), 'test');
+      const owner = await ownerToken(vault(), project.accountId);
+      const create = () =>
+        vault().call('POST', '/api/merchants', { key: null, headers: { authorization: `Bearer ${owner}` }, json: { name: 'Test shop', project_id: project.id, processor: httpProcessor(psp.url('/v1/charges')) } });
+      const refused = await create();
       expect(refused.status).toBe(400);
-      expect(refused.json.error).toMatchObject({ code: 'proxy_host_not_allowed', message: 'Invalid proxy URL', fields: [{ path: 'processor.url', message: expect.stringContaining('PROXY_REQUIRE_ALLOW_LIST') }] });
-      await setList(vault(), live.id, [pspHost()]);
-      expect((await create(live.id)).status).toBe(201);
+      expect(refused.json.error).toMatchObject({ code: 'proxy_host_not_allowed', message: notListed('localhost'), fields: [{ path: 'processor.url' }] });
+      await setList(vault(), project.id, [pspHost()]);
+      expect((await create()).status).toBe(201);
     });
   });
 
-  describe('false (default: the spec behaviour)', () => {
+  describe('false (default)', () => {
     const vault = useVault();
 
-    it('a production project without a list reaches any allowed host', async () => {
-      const live = await freshProject(vault(), 'production');
-      const { token } = await tokenize(vault(), live);
-      expect((await proxy(vault(), live, { token, proxy_url: psp.url('/v1/charges'), request_data: { n: '${cardNumber}' } })).status).toBe(200);
+    it('a test project without a list reaches any allowed host', async () => {
+      const project = await freshProject(vault(), 'test');
+      const { token } = await tokenize(vault(), project);
+      expect((await proxy(vault(), project, { token, proxy_url: psp.url('/v1/charges'), request_data: { n: '${cardNumber}' } })).status).toBe(200);
     });
   });
 });
@@ -368,7 +482,7 @@ describe('merchants and the checkout http processor', () => {
     expect(refused.status).toBe(400);
     expect(refused.json).toEqual({
       success: false,
-      error: { code: 'proxy_host_not_allowed', message: 'Invalid proxy URL', fields: [{ path: 'processor.url', message: "the URL's host (and port) is not in the project's allowed_proxy_hosts" }] },
+      error: { code: 'proxy_host_not_allowed', message: notListed('collector.evil.example'), fields: [{ path: 'processor.url', message: "the URL's host (and port) is not in the project's allowed_proxy_hosts" }] },
       request_id: refused.headers.get('x-request-id'),
     });
     expect(await vault().runtime.db.prisma.merchant.count({ where: { projectId: project.id } })).toBe(before);
@@ -386,17 +500,16 @@ describe('merchants and the checkout http processor', () => {
     expect((await api('POST', '/api/merchants', project.accountId, { name: 'Sandbox', project_id: project.id, processor: { type: 'sandbox' } })).status).toBe(201);
   });
 
-  it('attack: a list tightened after the merchant was saved stops the charge before anything connects (502 processor_error to the customer)', async () => {
+  it('attack: a list tightened after the merchant was saved stops the Pay before anything connects (400 proxy_host_not_allowed)', async () => {
     const project = await freshProject(vault(), 'test', [pspHost()]);
     const merchant = await makeMerchant(vault(), { projectId: project.id, processor: ZProcessorConfigSchema.parse(httpProcessor(psp.url('/v1/charges'))) });
     await setList(vault(), project.id, ['psp.example.com']);
     const sessionId = await openSessionWith(vault(), merchant, project.key);
     psp.received.length = 0;
     const paid = await customer(vault(), sessionId, 'pay');
-    expect(paid.status).toBe(502);
-    expect(paid.json.error).toEqual({ code: 'processor_error', message: PROCESSOR_ERROR_MESSAGE });
+    expect(paid.status).toBe(400);
+    expect(paid.json.error).toEqual({ code: 'proxy_host_not_allowed', message: notListed('localhost') });
     expect(psp.received).toHaveLength(0);
-    expect(vault().logs.some((line) => line.includes('"reason":"proxy_host_not_allowed"'))).toBe(true);
   });
 
   it('chargeWithProcessor itself refuses: the list is read with the project at every charge', async () => {
