@@ -172,4 +172,30 @@ test.describe('dashboard settings', () => {
     const foreign = await page.goto(`/dashboard/p/${randomUUID()}/settings`);
     expect(foreign?.status()).toBe(404);
   });
+  test('a production project without allowed_proxy_hosts is shown as a warning with the fix; a list clears it', async ({ page, request }) => {
+    const owner = await apiToken(request);
+    const created = await request.post('/api/projects', { headers: bearer(owner), data: { name: `Live shop ${Date.now().toString(36)}`, production: true } });
+    expect(created.status()).toBe(201);
+    const projectId = ((await created.json()) as { data: { id: string } }).data.id;
+    await signIn(page);
+    await page.goto(`/dashboard/p/${projectId}/settings`);
+    const warning = page.getByTestId('destinations-warning');
+    await expect(warning).toBeVisible();
+    await expect(warning).toHaveAttribute('role', 'status');
+    await expect(warning).toContainText("Card data cannot leave this project until allowed_proxy_hosts lists a host: the proxy, merchants' http processors and checkout payments are refused.");
+    await expect(warning.getByRole('link', { name: 'Projects → Destinations' })).toHaveAttribute('href', `/dashboard/p/${projectId}/projects`);
+    await snapAndAudit(page, 'settings-destinations-warning');
+
+    // A test project (no list: any public host) shows no warning.
+    await page.goto(`${await testProjectBase(request, owner)}/settings`);
+    await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+    await expect(page.getByTestId('destinations-warning')).toHaveCount(0);
+
+    // Once the production project names its PSP, the warning is gone.
+    expect((await request.put(`/api/projects/${projectId}`, { headers: bearer(owner), data: { allowed_proxy_hosts: ['api.psp.example'] } })).status()).toBe(200);
+    await page.goto(`/dashboard/p/${projectId}/settings`);
+    await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+    await expect(page.getByTestId('destinations-warning')).toHaveCount(0);
+    expect((await request.delete(`/api/projects/${projectId}`, { headers: bearer(owner) })).status()).toBe(200);
+  });
 });

@@ -1,6 +1,6 @@
 'use client';
-// The project's destination allow-list (`allowed_proxy_hosts`): any public host (null) or only the hosts
-// listed, one a line. PUT /api/projects/{id} validates and normalises each entry; its message for an entry
+// The project's destination allow-list (`allowed_proxy_hosts`): no list (null: any public host in a test
+// project, nowhere in a production one) or only the hosts listed, one a line. PUT /api/projects/{id} validates and normalises each entry; its message for an entry
 // (`allowed_proxy_hosts.N`) is shown under the list with the line it names.
 import { useState, type FormEvent } from 'react';
 import type { PresentedProject } from '../../../lib/projects/present-project';
@@ -71,7 +71,7 @@ export function AllowListDialog({ project, hostRule }: { project: PresentedProje
           <legend className="text-sm font-medium text-strong">Allowed hosts</legend>
           <label className="flex items-center gap-2 text-sm text-fg">
             <input type="radio" name={`allow-${project.id}`} checked={!restricted} onChange={() => setRestricted(false)} />
-            Any public host
+            {project.production ? 'No list: card data goes nowhere' : 'Any public host'}
           </label>
           <label className="flex items-center gap-2 text-sm text-fg">
             <input type="radio" name={`allow-${project.id}`} checked={restricted} onChange={() => setRestricted(true)} />

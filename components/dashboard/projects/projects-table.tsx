@@ -13,8 +13,9 @@ import { RenameProjectDialog } from './rename-project-dialog';
 import { RotatePubKeyButton } from './rotate-pub-key-button';
 
 /** The allow-list in a few words: null is any public host, [] is none. */
-export function allowListSummary(hosts: string[] | null): string {
-  if (hosts === null) return 'Any public host';
+export function allowListSummary(hosts: string[] | null, production: boolean): string {
+  // A production project without a list sends card data nowhere (issue 21).
+  if (hosts === null) return production ? 'None until listed' : 'Any public host';
   if (hosts.length === 0) return 'No host';
   return hosts.length <= 2 ? hosts.join(', ') : `${hosts.slice(0, 2).join(', ')} +${hosts.length - 2}`;
 }
@@ -32,7 +33,7 @@ export function ProjectsTable({ projects, currentId, canManage, hostRule }: { pr
     )),
     column<PresentedProject>('environment', 'Environment', (project) => <EnvironmentBadge production={project.production} />),
     column<PresentedProject>('pub_key', 'Pub key', (project) => (project.pub_key ? `${project.pub_key.slice(0, 12)}…` : '—'), { mono: true }),
-    column<PresentedProject>('allowed_proxy_hosts', 'Destinations', (project) => <span title={project.allowed_proxy_hosts?.join('\n')}>{allowListSummary(project.allowed_proxy_hosts)}</span>),
+    column<PresentedProject>('allowed_proxy_hosts', 'Destinations', (project) => <span title={project.allowed_proxy_hosts?.join('\n')}>{allowListSummary(project.allowed_proxy_hosts, project.production)}</span>),
     column<PresentedProject>('created_at', 'Created', (project) => formatDate(project.created_at)),
     ...(canManage
       ? [

@@ -1,9 +1,11 @@
 // GET /dashboard/p/{projectId}/settings — Profile & security: the signed-in member's own password, two-step
-// verification (enrol, regenerate backup codes, turn off) and sign-in sessions. Every role uses all of it:
+// verification (enrol, regenerate backup codes, turn off) and sign-in sessions; above them, a warning when
+// the current project's card data may go nowhere (production without allowed_proxy_hosts). Every role uses all of it:
 // these are the member's own settings. Reads through the lib functions of GET /auth/mfa/status and
 // GET /api/user/sessions; changes go through POST /auth/change-password, /user/settings/mfa[/backup-codes]
 // and DELETE /api/user/sessions[/{id}].
 import { ChangePasswordForm } from '../../../../../components/dashboard/settings/change-password-form';
+import { DestinationsWarning } from '../../../../../components/dashboard/settings/destinations-warning';
 import { MfaManage } from '../../../../../components/dashboard/settings/mfa-manage';
 import { SessionsTable, SignOutOthersButton } from '../../../../../components/dashboard/settings/sessions-table';
 import { MfaEnrolment } from '../../../../../components/mfa-enrolment';
@@ -13,11 +15,14 @@ import { listUserSessions } from '../../../../../lib/auth/list-user-sessions';
 import { currentDashboardSessionId } from '../../../../../lib/dashboard/current-user';
 import { summariseUserAgent } from '../../../../../lib/dashboard/user-agent';
 import { mfaStatus } from '../../../../../lib/mfa/manage-mfa';
+import { needsAllowList } from '../../../../../lib/proxy/proxy-host-allow-list';
 import { loadDashboardContext, type ProjectPageProps } from '../dashboard-context';
 
 export default async function SettingsPage({ params }: ProjectPageProps) {
   const { projectId } = await params;
-  const { runtime, user } = await loadDashboardContext(projectId, '/settings');
+  const { runtime, user, project, can, base } = await loadDashboardContext(projectId, '/settings');
+  const environment = project.production ? 'production' : 'test';
+  const destinationsBlocked = project.allowed_proxy_hosts === null && needsAllowList(environment, runtime.config.PROXY_REQUIRE_ALLOW_LIST);
   const currentSessionId = await currentDashboardSessionId();
   const [mfa, sessions] = await Promise.all([
     mfaStatus(runtime, user.id),
@@ -28,6 +33,7 @@ export default async function SettingsPage({ params }: ProjectPageProps) {
   return (
     <>
       <PageHeader title="Settings" description="Profile & security: your own sign-in settings. They apply to you only, whatever your role." />
+      {destinationsBlocked && <DestinationsWarning projectName={project.name} projectsHref={`${base}/projects`} canManage={can.manage} />}
       <Panel title="Profile">
         <div className="px-5 py-4">
           <DetailList
