@@ -50,6 +50,9 @@ describe('bootstrapIfEmpty', () => {
     expect(banner).toContain(result.generatedPassword);
     expect(banner).toContain(`curl -s -X POST http://localhost:3000/tokenize`);
     expect(banner).toContain(`-H 'X-API-Key: ${result.apiKey}'`);
+    // Issue 21: production projects send card data nowhere until they name a host.
+    expect(banner).toContain("  Production projects send card data nowhere until their allowed_proxy_hosts names a host");
+    expect(banner).toContain('(Projects → Destinations, or PUT /api/projects/{id}).');
   });
 
   it('the generated password is born expired: the first login answers password_expired (the owner must choose one)', async () => {

@@ -60,6 +60,9 @@ export function bootstrapBanner(result: BootstrapResult, appUrl: string): string
     `  curl -s -X POST ${appUrl}/tokenize \\`,
     `    -H 'Content-Type: application/json' -H 'X-API-Key: ${result.apiKey}' \\`,
     `    -d '{"type":"card","data":{"cardNumber":"4242424242424242","expirationMonth":"12","expirationYear":"2030","cvv":"123"}}'`,
+    '',
+    '  Production projects send card data nowhere until their allowed_proxy_hosts names a host',
+    '  (Projects → Destinations, or PUT /api/projects/{id}).',
     '════════════════════════════════════════════════════════════════════════════════════',
     '',
   ];

@@ -76,9 +76,10 @@ describe('npx vault doctor', () => {
       'ok    migrations',
       'ok    master key',
       'ok    clock',
+      'ok    destinations',
       'ok    store',
     ]);
-    expect(stdout).toMatch(/\n\nAll 8 checks passed\.\n$/);
+    expect(stdout).toMatch(/\n\nAll 9 checks passed\.\n$/);
     expect(code).toBe(0);
     expect(line(stdout, 'migrations')).toMatch(/all \d+ applied \(latest \d{14}_\w+\)$/);
     expect(line(stdout, 'master key')).toMatch(/(VAULT_MASTER_KEY) opens this database's keys$/);
@@ -181,4 +182,29 @@ describe('npx vault doctor', () => {
       await scratch?.drop();
     }
   });
+  // Last: it adds projects to the healthy installation.
+  it('a production project without allowed_proxy_hosts: warn naming it, with the fix; exit 0', async () => {
+    const db = await connectDatabase(own.env.DATABASE_URL ? { databaseUrl: own.env.DATABASE_URL, dataDir: 'memory://', poolSize: 1 } : { dataDir: own.env.VAULT_DATA_DIR!, poolSize: 1 });
+    let liveId: string;
+    try {
+      const [account] = await db.sql.query<{ id: string }>("INSERT INTO accounts (id, name) VALUES (gen_random_uuid(), 'Doctor shop') RETURNING id");
+      const insert = (name: string, environment: string, hosts: string | null) =>
+        db.sql.query<{ id: string }>(
+          "INSERT INTO projects (id, account_id, name, environment, wrapped_data_key, allowed_proxy_hosts) VALUES (gen_random_uuid(), $1::uuid, $2, $3::\"Environment\", '\\x00'::bytea, $4::jsonb) RETURNING id",
+          [account!.id, name, environment, hosts],
+        );
+      [{ id: liveId }] = (await insert('Live shop', 'production', null)) as [{ id: string }];
+      await insert('Listed live shop', 'production', '["api.psp.example"]');
+      await insert('Sandbox', 'test', null);
+    } finally {
+      await db.close();
+    }
+    const { code, stdout } = await doctor(healthy);
+    expect(line(stdout, 'destinations')).toBe(`warn  destinations    1 project(s) send card data nowhere until allowed_proxy_hosts names a host: "Live shop" (production, ${liveId})`);
+    expect(fixOf(stdout, 'destinations')).toBe('      fix: name each one\'s PSP hosts: dashboard Projects → Destinations, or PUT /api/projects/{id} with {"allowed_proxy_hosts": ["api.psp.example"]}');
+    expect(code).toBe(0);
+    // PROXY_REQUIRE_ALLOW_LIST: the test project without a list is named too.
+    const strict = await doctor({ ...healthy, PROXY_REQUIRE_ALLOW_LIST: 'true' });
+    expect(line(strict.stdout, 'destinations')).toMatch(/^warn {2}destinations {4}2 project\(s\) .*"Live shop" \(production, .*"Sandbox" \(test, /);
+  }, 120_000);
 });

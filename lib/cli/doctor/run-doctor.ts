@@ -8,6 +8,7 @@ import { checkCaCertificates } from './check-ca-certs';
 import { checkClock } from './check-clock';
 import { checkConfiguration } from './check-configuration';
 import { checkDatabase } from './check-database';
+import { checkDestinations } from './check-destinations';
 import { checkDirectDatabase } from './check-direct-database';
 import { checkMasterKey } from './check-master-key';
 import { checkMigrations } from './check-migrations';
@@ -33,6 +34,7 @@ export async function runDoctor(write: (line: string) => void): Promise<number> 
       report(db ? await guarded('migrations', () => checkMigrations(db)) : skip('migrations', 'needs the database'));
       report(await guarded('master key', () => checkMasterKey(config, db)));
       report(db ? await guarded('clock', () => checkClock(db)) : skip('clock', 'needs the database'));
+      report(db ? await guarded('destinations', () => checkDestinations(db, config.PROXY_REQUIRE_ALLOW_LIST)) : skip('destinations', 'needs the database'));
     });
     report(await guarded('store', () => checkStore(config)));
   }
