@@ -91,9 +91,11 @@ export default defineConfig({
         CHECKOUT_MIN_EXPIRY_SECONDS: '3',
         // Every checkout test pays from 127.0.0.1: the card-testing limit (10 a minute per IP) is raised.
         CHECKOUT_PAY_LIMIT_PER_MINUTE: '10000',
-        // The webhooks spec's receiver listens on loopback (http://localhost:<port>, allowed in test projects):
-        // the SSRF guard refuses loopback unless the host is allow-listed. No spec relies on it being refused.
+        // Local PSPs on loopback (test projects without a list may reach them).
         PROXY_ALLOWED_PRIVATE_HOSTS: 'localhost',
+        // The webhooks spec's receiver listens on loopback (http://localhost:<port>, allowed in test projects):
+        // webhook URLs naming localhost are refused unless this names it. No spec relies on it being refused.
+        WEBHOOK_ALLOWED_PRIVATE_HOSTS: 'localhost',
         LOG_LEVEL: 'warn',
         NEXT_TELEMETRY_DISABLED: '1',
       },

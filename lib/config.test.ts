@@ -24,6 +24,7 @@ describe('parseConfig', () => {
       TEST_CVC_SESSION_TTL_SECONDS: 31_536_000,
       PROXY_TIMEOUT_MS: 30_000,
       PROXY_ALLOWED_PRIVATE_HOSTS: [],
+      WEBHOOK_ALLOWED_PRIVATE_HOSTS: [],
       embedded: true,
       TRUST_PROXY: false,
       VAULT_API_ONLY: false,
@@ -41,6 +42,7 @@ describe('parseConfig', () => {
       TEST_CVC_SESSION_TTL_SECONDS: '600',
       PROXY_TIMEOUT_MS: '5000',
       PROXY_ALLOWED_PRIVATE_HOSTS: 'psp.internal, 10.0.0.5 ,',
+      WEBHOOK_ALLOWED_PRIVATE_HOSTS: ' localhost,hooks.internal',
     });
     expect(config).toMatchObject({
       PORT: 8080,
@@ -50,6 +52,7 @@ describe('parseConfig', () => {
       TEST_CVC_SESSION_TTL_SECONDS: 600,
       PROXY_TIMEOUT_MS: 5000,
       PROXY_ALLOWED_PRIVATE_HOSTS: ['psp.internal', '10.0.0.5'],
+      WEBHOOK_ALLOWED_PRIVATE_HOSTS: ['localhost', 'hooks.internal'],
     });
   });
 

@@ -67,13 +67,19 @@ const ZEnvSchema = z.object({
   CVC_SESSION_TTL_SECONDS: positiveInt('CVC_SESSION_TTL_SECONDS').default(90),
   TEST_CVC_SESSION_TTL_SECONDS: positiveInt('TEST_CVC_SESSION_TTL_SECONDS').default(365 * 24 * 60 * 60),
   PROXY_TIMEOUT_MS: positiveInt('PROXY_TIMEOUT_MS').default(30_000),
+  /** Hosts PSP calls may reach although private: test projects without a list, or a project listing them. */
   PROXY_ALLOWED_PRIVATE_HOSTS: z
     .string()
     .default('')
     .transform((value) => value.split(',').map((host) => host.trim()).filter(Boolean)),
+  /** Webhook endpoints only: localhost or private/loopback/link-local hosts a receiver may be on (every project). */
+  WEBHOOK_ALLOWED_PRIVATE_HOSTS: z
+    .string()
+    .default('')
+    .transform((value) => value.split(',').map((host) => host.trim()).filter(Boolean)),
   /**
-   * true: a production project whose allowed_proxy_hosts is null may send card data to no host (the
-   * recommended production setting). false (default, the spec's behaviour): null means any public host.
+   * A production project whose allowed_proxy_hosts is null sends card data to no host, always. true: the
+   * same for test projects. false (default): a test project without a list reaches any public host.
    */
   PROXY_REQUIRE_ALLOW_LIST: z
     .enum(['0', '1', 'true', 'false'], { error: 'PROXY_REQUIRE_ALLOW_LIST must be true or false' })

@@ -39,6 +39,8 @@ export type Runtime = {
   /** Webhook deliveries: the same SSRF-guarded dispatcher as the PSP's, with the webhook time-out. */
   webhooks: Agent;
   allowedPrivateHosts: ReadonlySet<string>;
+  /** WEBHOOK_ALLOWED_PRIVATE_HOSTS, normalised: the webhook dispatcher's and endpoint URLs' own exceptions. */
+  webhookAllowedPrivateHosts: ReadonlySet<string>;
   close(): Promise<void>;
 };
 
@@ -104,6 +106,7 @@ export async function createRuntime(options: StartOptions = {}): Promise<Runtime
     logger,
   });
   const allowedPrivateHosts = normaliseAllowList(config.PROXY_ALLOWED_PRIVATE_HOSTS);
+  const webhookAllowedPrivateHosts = normaliseAllowList(config.WEBHOOK_ALLOWED_PRIVATE_HOSTS);
   // An in-memory database (tests) has no data folder: its outbox goes to a fresh temporary folder.
   const mailDataDir = config.VAULT_DATA_DIR === 'memory://' ? mkdtempSync(join(tmpdir(), 'vault-mail-')) : config.VAULT_DATA_DIR;
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: mailDataDir, logger });
@@ -111,7 +114,8 @@ export async function createRuntime(options: StartOptions = {}): Promise<Runtime
   const sealer = config.AUDIT_SEALER ? startAuditSealer({ db, keyring, logger }) : { stop: async () => {} };
   const eventJobs = config.WEBHOOK_WORKER && options.background !== false ? startEventJobs({ db, keyring, logger, config }) : { stop: async () => {} };
   const psp = createPspDispatcher({ allowedPrivateHosts, timeoutMs: config.PROXY_TIMEOUT_MS, ca: options.pspCa, logger });
-  const webhooks = createPspDispatcher({ allowedPrivateHosts, timeoutMs: config.WEBHOOK_TIMEOUT_MS, connections: 16, ca: options.pspCa, logger });
+  // Webhooks carry no card data but may be pointed anywhere by any member: PROXY_ALLOWED_PRIVATE_HOSTS never applies.
+  const webhooks = createPspDispatcher({ allowedPrivateHosts: webhookAllowedPrivateHosts, timeoutMs: config.WEBHOOK_TIMEOUT_MS, connections: 16, ca: options.pspCa, logger });
   let worker: WebhookWorker | null = null;
   const runtime: Runtime = {
     config,
@@ -125,6 +129,7 @@ export async function createRuntime(options: StartOptions = {}): Promise<Runtime
     psp,
     webhooks,
     allowedPrivateHosts,
+    webhookAllowedPrivateHosts,
     async close() {
       await worker?.stop();
       await sealer.stop();

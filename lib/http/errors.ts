@@ -5,7 +5,7 @@ export const errorStatus = {
   validation_error: 400,
   invalid_json: 400,
   invalid_proxy_url: 400,
-  /** The project's allowed_proxy_hosts (or PROXY_REQUIRE_ALLOW_LIST) refuses the host: message `Invalid proxy URL`. */
+  /** The project's allowed_proxy_hosts refuses the host: `Invalid proxy URL: <host> is not in this project's allowed_proxy_hosts`. */
   proxy_host_not_allowed: 400,
   invalid_token: 400,
   password_rejected: 400,

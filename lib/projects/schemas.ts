@@ -35,7 +35,7 @@ export const ZAllowedProxyHostsSchema = z
   .transform((entries) => [...new Set(entries)])
   .nullable()
   .meta({
-    description: `Where this project's card data may be sent (POST /proxy/transaction and its merchants' http processors): each entry ${ALLOWED_PROXY_HOST_RULE}; at most ${MAX_ALLOWED_PROXY_HOSTS}. Any other host is refused with 400 \`Invalid proxy URL\` (\`proxy_host_not_allowed\`) before anything connects. \`[]\` allows no host; \`null\` clears the list: any public host (a production project reaches no host when the server sets PROXY_REQUIRE_ALLOW_LIST=true). Private addresses stay refused unless the operator allow-lists them in PROXY_ALLOWED_PRIVATE_HOSTS: a host must pass both.`,
+    description: `Where this project's card data may be sent (POST /proxy/transaction and its merchants' http processors): each entry ${ALLOWED_PROXY_HOST_RULE}; at most ${MAX_ALLOWED_PROXY_HOSTS}. Any other host is refused with 400 \`Invalid proxy URL\` (\`proxy_host_not_allowed\`) before anything connects. \`[]\` allows no host; \`null\` clears the list: no host in a production project, any public host in a test project (none when the server sets PROXY_REQUIRE_ALLOW_LIST=true). Private addresses stay refused unless the operator allow-lists them in PROXY_ALLOWED_PRIVATE_HOSTS: a host must pass both.`,
     example: ['api.psp.example', '*.psp.example', 'gateway.psp.example:8443'],
   });
 

@@ -14,7 +14,10 @@ import { isAllowListedHost } from './proxy-url';
 export const REFUSED_ADDRESS_CODE = 'VAULT_REFUSED_ADDRESS';
 
 export type PspDispatcherOptions = {
-  /** From `normaliseAllowList`: hosts that may resolve to (or be) non-public addresses. */
+  /**
+   * From `normaliseAllowList`: hosts that may resolve to (or be) non-public addresses. The PSP dispatcher
+   * gets PROXY_ALLOWED_PRIVATE_HOSTS, the webhook one WEBHOOK_ALLOWED_PRIVATE_HOSTS: never each other's.
+   */
   allowedPrivateHosts: ReadonlySet<string>;
   /** Applies separately to connecting (DNS + TCP + TLS), waiting for headers, and each body chunk gap. */
   timeoutMs: number;
@@ -29,11 +32,13 @@ export type PspDispatcherOptions = {
 /** Thrown from inside the connection attempt when the target address is not plainly public. */
 export class RefusedAddressError extends Error {
   readonly code = REFUSED_ADDRESS_CODE;
+  readonly hostname: string;
 
   constructor(hostname: string) {
     // The host name only: the resolved addresses of internal names are not worth echoing anywhere.
     super(`Refused to connect to ${hostname}: not a public address`);
     this.name = 'RefusedAddressError';
+    this.hostname = hostname;
   }
 }
 
@@ -142,6 +147,11 @@ const timeoutCodes = new Set([
   'UND_ERR_BODY_TIMEOUT',
   'ETIMEDOUT', // the kernel or Node's per-address connect attempt timing out
 ]);
+
+/** The RefusedAddressError somewhere in `error`'s cause chain, if the connection was refused by address. */
+export function findRefusedAddress(error: unknown): RefusedAddressError | undefined {
+  return causeChain(error).find((link): link is RefusedAddressError => codeOf(link) === REFUSED_ADDRESS_CODE && link instanceof RefusedAddressError);
+}
 
 /**
  * Maps an error thrown while proxying to the API error: a refused address is the caller's bad URL (400),

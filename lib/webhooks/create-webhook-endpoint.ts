@@ -14,12 +14,12 @@ import { newWebhookSecret } from './signature';
 export const lockProjectEndpoints = 'SELECT 1 AS locked FROM (SELECT pg_advisory_xact_lock(hashtext($1))) AS held';
 
 export async function createWebhookEndpoint(
-  runtime: Pick<Runtime, 'db' | 'keyring' | 'allowedPrivateHosts'>,
+  runtime: Pick<Runtime, 'db' | 'keyring' | 'webhookAllowedPrivateHosts'>,
   options: { accountId: string; input: TCreateWebhookEndpointRequest },
 ): Promise<{ row: EndpointRow; secret: string }> {
   const { input } = options;
   const project = await getAccountProjectOrThrow(runtime, { accountId: options.accountId, projectId: input.project_id });
-  assertEndpointUrl(input.url, { environment: project.environment, allowedPrivateHosts: runtime.allowedPrivateHosts });
+  assertEndpointUrl(input.url, { environment: project.environment, allowedPrivateHosts: runtime.webhookAllowedPrivateHosts });
   const id = randomUUID();
   const secret = newWebhookSecret();
   const sealed = sealEndpointSecret(runtime, await projectKeyRef(runtime, project.id), id, secret);

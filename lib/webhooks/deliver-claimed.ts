@@ -1,7 +1,8 @@
 // Sends one claimed delivery and records the attempt: the stored body, signed now with the endpoint's
 // secret(s) under a fresh `webhook-timestamp`, with the same `webhook-id` (the event id) on every retry.
 // 2xx delivered; 410 disables the endpoint; anything else (3xx included: redirects are not followed), a
-// time-out or a refused address is retried on the schedule.
+// time-out or a refused address is retried on the schedule (a refused attempt is recorded as such: its
+// error starts with `refused:` and it counts as outcome `refused`; nothing was sent).
 import type { Runtime } from '../runtime';
 import type { ClaimedDelivery } from './claim-deliveries';
 import { maskCardNumbers } from './mask-card-numbers';
@@ -42,7 +43,8 @@ export async function deliverClaimed(runtime: DeliveryRuntime, cache: SigningSec
     statusCode,
     latencyMs: answer.latencyMs,
     responseBody: answer.kind === 'answered' ? maskCardNumbers(answer.body) : null,
-    error: answer.kind === 'failed' ? answer.error : null,
+    error: answer.kind === 'answered' ? null : answer.error,
+    refused: answer.kind === 'refused',
     succeeded,
     gone,
     retryAt: delay === null ? null : new Date(Date.now() + delay),

@@ -1,8 +1,10 @@
-// Where an endpoint may point: an https URL without credentials (an IP literal only if allow-listed in
-// PROXY_ALLOWED_PRIVATE_HOSTS, like the proxy's targets), or plain http to localhost in a test project
-// (a developer's receiver; 127.0.0.1 and [::1] only if allow-listed too, as the dispatcher would refuse them). Host names are judged again at connect time by the SSRF-guarded dispatcher:
-// a name resolving to a private address is refused then, unless allow-listed.
+// Where an endpoint may point: an https URL without credentials, or plain http to localhost in a test
+// project (a developer's receiver). localhost (`localhost.`, `*.localhost`) and private, loopback or
+// link-local IP literals only when WEBHOOK_ALLOWED_PRIVATE_HOSTS names the host, in every project; other IP
+// literals likewise. PROXY_ALLOWED_PRIVATE_HOSTS never applies here. Host names are judged again at connect
+// time by the SSRF-guarded dispatcher: a name resolving to such an address is refused then, unless named.
 import { isIP } from 'node:net';
+import { isRefusedAddress } from '../proxy/address-policy';
 import { isAllowListedHost } from '../proxy/proxy-url';
 import { MAX_ENDPOINT_URL_LENGTH } from './schemas';
 
@@ -25,9 +27,20 @@ export function endpointUrlProblem(raw: string, options: { environment: 'test' |
   } else if (url.protocol !== 'https:') {
     return 'url must use https';
   }
-  // The dispatcher refuses an address literal at connect time unless it is allow-listed: refused here, the
-  // mistake is named now, not hidden in an endpoint whose every delivery fails. Loopback ones over http too.
+  // localhost and private, loopback or link-local literals only when WEBHOOK_ALLOWED_PRIVATE_HOSTS names
+  // them (the dispatcher would refuse them at connect time anyway: named now, not in every failed delivery).
+  if (isAllowListedHost(url.hostname, options.allowedPrivateHosts)) return null;
   const literal = url.hostname.startsWith('[') || isIP(url.hostname) === 4;
-  if (literal && !isAllowListedHost(url.hostname, options.allowedPrivateHosts)) return 'url must name a host, not an IP address (unless allow-listed in PROXY_ALLOWED_PRIVATE_HOSTS)';
+  const bare = url.hostname.replace(/^\[|\]$/g, '');
+  if (isLocalhostName(url.hostname) || (literal && isRefusedAddress(bare))) {
+    return `url must not point at localhost or a private, loopback or link-local address: ${url.hostname} is not in WEBHOOK_ALLOWED_PRIVATE_HOSTS`;
+  }
+  if (literal) return 'url must name a host, not an IP address (unless allow-listed in WEBHOOK_ALLOWED_PRIVATE_HOSTS)';
   return null;
+}
+
+/** `localhost`, `localhost.` and any name under it (RFC 6761: they all resolve to loopback). */
+function isLocalhostName(hostname: string): boolean {
+  const name = hostname.endsWith('.') ? hostname.slice(0, -1) : hostname;
+  return name === 'localhost' || name.endsWith('.localhost');
 }

@@ -16,6 +16,8 @@ export type AttemptOutcome = {
   latencyMs: number;
   responseBody: string | null;
   error: string | null;
+  /** The dispatcher refused the address (private, loopback, link-local): nothing was sent. */
+  refused?: boolean;
   succeeded: boolean;
   /** 410 from the receiver: disable the endpoint. */
   gone: boolean;
@@ -77,6 +79,6 @@ export async function recordDeliveryAttempt(
     return { recorded: true, attempt: row.attempt, disabled };
   });
   // Counted once committed: a lapsed claim records nothing, and neither does the metric.
-  if (recorded.recorded) recordWebhookAttempt(status === 'pending' ? 'retrying' : status);
+  if (recorded.recorded) recordWebhookAttempt(outcome.refused ? 'refused' : status === 'pending' ? 'retrying' : status);
   return recorded;
 }

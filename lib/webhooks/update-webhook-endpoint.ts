@@ -8,12 +8,12 @@ import { CANCEL_WAITING } from './record-delivery-attempt';
 import type { TUpdateWebhookEndpointRequest } from './schemas';
 
 export async function updateWebhookEndpoint(
-  runtime: Pick<Runtime, 'db' | 'allowedPrivateHosts'>,
+  runtime: Pick<Runtime, 'db' | 'webhookAllowedPrivateHosts'>,
   options: { accountId: string; endpointId: string; input: TUpdateWebhookEndpointRequest },
 ): Promise<EndpointRow> {
   const { input } = options;
   const current = await getWebhookEndpointOrThrow(runtime, options);
-  if (input.url !== undefined) assertEndpointUrl(input.url, { environment: current.project.environment, allowedPrivateHosts: runtime.allowedPrivateHosts });
+  if (input.url !== undefined) assertEndpointUrl(input.url, { environment: current.project.environment, allowedPrivateHosts: runtime.webhookAllowedPrivateHosts });
   const enabling = input.enabled === true && !current.enabled;
   const disabling = input.enabled === false && current.enabled;
   return runtime.db.prisma.$transaction(async (tx) => {

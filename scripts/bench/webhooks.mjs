@@ -95,7 +95,7 @@ export async function benchWebhooks(masterKey, certificate) {
   const vault = await startVault('webhooks', {
     DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, REDIS_KEY_PREFIX: scratchRedisPrefix('webhooks'), VAULT_MASTER_KEY: masterKey,
     VAULT_ADMIN_EMAIL: OWNER, VAULT_ADMIN_PASSWORD: PASSWORD, AUDIT_SEALER: 'off', VAULT_API_ONLY: '1',
-    PROXY_ALLOWED_PRIVATE_HOSTS: 'localhost', NODE_EXTRA_CA_CERTS: certificate.cert, WEBHOOK_CONCURRENCY: String(CONCURRENCY),
+    WEBHOOK_ALLOWED_PRIVATE_HOSTS: 'localhost', NODE_EXTRA_CA_CERTS: certificate.cert, WEBHOOK_CONCURRENCY: String(CONCURRENCY),
   });
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();

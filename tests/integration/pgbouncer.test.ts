@@ -114,7 +114,7 @@ describe.runIf(available)('behind PgBouncer in transaction pooling mode (Postgre
 
     it('a tokenization reaches its endpoint, woken by the NOTIFY it sent through PgBouncer (polling once an hour)', async () => {
       const vault = await startTestVault({
-        env: { ...own.env, WEBHOOK_WORKER: 'on', WEBHOOK_POLL_INTERVAL_MS: '3600000', PROXY_ALLOWED_PRIVATE_HOSTS: '127.0.0.1' },
+        env: { ...own.env, WEBHOOK_WORKER: 'on', WEBHOOK_POLL_INTERVAL_MS: '3600000', WEBHOOK_ALLOWED_PRIVATE_HOSTS: '127.0.0.1' },
         pspCa: receiver.ca,
       });
       try {

@@ -5,6 +5,7 @@
 // and the delivery log. On a database of its own, with this vault's worker the only one running.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readOutbox } from '../../lib/mail/outbox';
+import { metricsRegistry } from '../../lib/metrics/registry';
 import { setRuntime } from '../../lib/runtime';
 import { loginAs } from '../helpers/accounts';
 import { ownDatabase, type OwnDatabase } from '../helpers/own-database';
@@ -37,6 +38,12 @@ async function sendTest(endpointId: string): Promise<string> {
 const deliveriesOf = async (endpointId: string, query = '') => (await api('GET', `/api/webhook-endpoints/${endpointId}/deliveries${query}`)).json.data;
 const forEvent = (eventId: string) => (all: { headers: Record<string, unknown> }[]) => all.filter((request) => request.headers['webhook-id'] === eventId);
 
+/** vault_webhook_deliveries_total{outcome="refused"}: attempts the dispatcher refused by address. */
+async function refusedCount(): Promise<number> {
+  const metric = await metricsRegistry().getSingleMetric('vault_webhook_deliveries_total')?.get();
+  return metric?.values.find((value) => value.labels.outcome === 'refused')?.value ?? 0;
+}
+
 async function waitForDelivery(endpointId: string, eventId: string, status: string, timeoutMs = 15_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -57,9 +64,10 @@ beforeAll(async () => {
       WEBHOOK_POLL_INTERVAL_MS: '100',
       WEBHOOK_RETRY_SCHEDULE: SCHEDULE.join(','),
       WEBHOOK_TIMEOUT_MS: '2000',
-      // 127.0.0.1 (the receiver's literal address) is allowed; the name `localhost` is not, so a URL
-      // naming it is refused when it resolves to loopback.
-      PROXY_ALLOWED_PRIVATE_HOSTS: '127.0.0.1',
+      // 127.0.0.1 (the receiver's literal address) is named for webhooks; the name `localhost` is not, so a
+      // URL naming it is refused when it resolves to loopback. PROXY_ALLOWED_PRIVATE_HOSTS (localhost, the
+      // test default) no longer applies to webhooks.
+      WEBHOOK_ALLOWED_PRIVATE_HOSTS: '127.0.0.1',
     },
     pspCa: receiver.ca,
   });
@@ -220,8 +228,14 @@ describe('a delivery', () => {
 });
 
 describe('SSRF: nothing is sent where the dispatcher refuses to connect or would be redirected', () => {
-  it('refuses a host name that resolves to a private address (not allow-listed) at connect time', async () => {
-    const endpoint = await createEndpoint({ url: `https://localhost:${receiver.port}/private` });
+  it('refuses a host name that resolves to a private address (not named) at connect time: the attempt is recorded as refused, nothing is sent', async () => {
+    // localhost is refused at create (issue 21), so the endpoint is made with the receiver's named address
+    // and then pointed at a DNS name that resolves to loopback, as an endpoint made before the rule (or a
+    // name whose DNS changed since) would be. PROXY_ALLOWED_PRIVATE_HOSTS=localhost does not open it.
+    const endpoint = await createEndpoint({ url: receiver.url('/named') });
+    expect(vault.runtime.config.PROXY_ALLOWED_PRIVATE_HOSTS).toContain('localhost');
+    await vault.runtime.db.prisma.webhookEndpoint.update({ where: { id: endpoint.id }, data: { url: `https://localhost:${receiver.port}/private` } });
+    const refusedBefore = await refusedCount();
     const eventId = await sendTest(endpoint.id);
     const [delivery] = await (async () => {
       const deadline = Date.now() + 10_000;
@@ -232,7 +246,13 @@ describe('SSRF: nothing is sent where the dispatcher refuses to connect or would
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     })();
-    expect(delivery.attempt_log[0]).toMatchObject({ status_code: null, succeeded: false, error: 'Refused to connect to localhost: not a public address' });
+    expect(delivery.attempt_log[0]).toMatchObject({
+      status_code: null,
+      succeeded: false,
+      response_body: null,
+      error: 'refused: localhost is not a public address and not in WEBHOOK_ALLOWED_PRIVATE_HOSTS; nothing was sent',
+    });
+    expect(await refusedCount()).toBe(refusedBefore + 1);
     expect(receiver.received.filter((request) => request.path === '/private')).toHaveLength(0);
   });
 
@@ -252,7 +272,7 @@ describe('an endpoint failing for WEBHOOK_DISABLE_AFTER_SECONDS', () => {
   it('is disabled and the account owners are mailed', async () => {
     const own = await ownDatabase();
     const failing = await startTestVault({
-      env: { ...own.env, WEBHOOK_WORKER: 'on', WEBHOOK_POLL_INTERVAL_MS: '100', WEBHOOK_RETRY_SCHEDULE: '0,1,1,1,1,1', WEBHOOK_DISABLE_AFTER_SECONDS: '2', PROXY_ALLOWED_PRIVATE_HOSTS: '127.0.0.1' },
+      env: { ...own.env, WEBHOOK_WORKER: 'on', WEBHOOK_POLL_INTERVAL_MS: '100', WEBHOOK_RETRY_SCHEDULE: '0,1,1,1,1,1', WEBHOOK_DISABLE_AFTER_SECONDS: '2', WEBHOOK_ALLOWED_PRIVATE_HOSTS: '127.0.0.1' },
       pspCa: receiver.ca,
     });
     try {

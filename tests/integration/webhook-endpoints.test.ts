@@ -36,7 +36,8 @@ async function createEndpoint(body: Record<string, unknown> = {}, as: Role | 'st
 }
 
 beforeAll(async () => {
-  vault = await startTestVault();
+  // The developer's receiver on localhost is named for webhooks (PROXY_ALLOWED_PRIVATE_HOSTS no longer applies).
+  vault = await startTestVault({ env: { WEBHOOK_ALLOWED_PRIVATE_HOSTS: 'localhost' } });
   users = await seedUsers(vault, 'webhook-endpoints');
   for (const role of ['owner', 'admin', 'developer', 'viewer'] as const) tokens[role] = await loginAs(vault, users[role].email);
   stranger = await seedStranger(vault);
@@ -199,11 +200,12 @@ describe('webhook endpoints — errors', () => {
   it.each([
     [{ url: 'http://hooks.example.com/x' }, 'url', 'url must use https (plain http only for localhost)'],
     [{ url: 'ftp://hooks.example.com/x' }, 'url', 'url must use https'],
-    [{ url: 'https://10.0.0.5/x' }, 'url', 'url must name a host, not an IP address (unless allow-listed in PROXY_ALLOWED_PRIVATE_HOSTS)'],
-    [{ url: 'https://[fd00::1]/x' }, 'url', 'url must name a host, not an IP address (unless allow-listed in PROXY_ALLOWED_PRIVATE_HOSTS)'],
+    [{ url: 'https://10.0.0.5/x' }, 'url', 'url must not point at localhost or a private, loopback or link-local address: 10.0.0.5 is not in WEBHOOK_ALLOWED_PRIVATE_HOSTS'],
+    [{ url: 'https://[fd00::1]/x' }, 'url', 'url must not point at localhost or a private, loopback or link-local address: [fd00::1] is not in WEBHOOK_ALLOWED_PRIVATE_HOSTS'],
+    [{ url: 'https://93.184.216.34/x' }, 'url', 'url must name a host, not an IP address (unless allow-listed in WEBHOOK_ALLOWED_PRIVATE_HOSTS)'],
     // Only `localhost` is allow-listed here: the dispatcher would refuse these addresses on every delivery.
-    [{ url: 'http://127.0.0.1:4000/x' }, 'url', 'url must name a host, not an IP address (unless allow-listed in PROXY_ALLOWED_PRIVATE_HOSTS)'],
-    [{ url: 'http://[::1]:4000/x' }, 'url', 'url must name a host, not an IP address (unless allow-listed in PROXY_ALLOWED_PRIVATE_HOSTS)'],
+    [{ url: 'http://127.0.0.1:4000/x' }, 'url', 'url must not point at localhost or a private, loopback or link-local address: 127.0.0.1 is not in WEBHOOK_ALLOWED_PRIVATE_HOSTS'],
+    [{ url: 'http://[::1]:4000/x' }, 'url', 'url must not point at localhost or a private, loopback or link-local address: [::1] is not in WEBHOOK_ALLOWED_PRIVATE_HOSTS'],
     [{ url: 'https://user:pass@hooks.example.com/x' }, 'url', 'url must not contain a user name or password'],
     [{ url: 'not a url' }, 'url', 'url must be an absolute https URL'],
     [{ url: `https://hooks.example.com/${'a'.repeat(2048)}` }, 'url', 'url must be at most 2048 characters'],

@@ -37,7 +37,7 @@ describe.runIf(inject('databaseUrl'))('webhook workers in several processes on o
     database = await ownDatabase();
     receiver = await startWebhookReceiver({ host: '127.0.0.1' });
     // This process only writes events and reads results: the spawned servers deliver.
-    vault = await startTestVault({ env: { ...database.env, WEBHOOK_WORKER: 'off', PROXY_ALLOWED_PRIVATE_HOSTS: '127.0.0.1' } });
+    vault = await startTestVault({ env: { ...database.env, WEBHOOK_WORKER: 'off', WEBHOOK_ALLOWED_PRIVATE_HOSTS: '127.0.0.1' } });
     const users = await seedUsers(vault, 'processes');
     jwt = await loginAs(vault, users.owner.email);
     dir = mkdtempSync(join(tmpdir(), 'vault-webhook-processes-'));
@@ -47,7 +47,7 @@ describe.runIf(inject('databaseUrl'))('webhook workers in several processes on o
       ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
       VAULT_DATA_DIR: join(dir, 'data'),
       NODE_EXTRA_CA_CERTS: join(dir, 'ca.pem'),
-      PROXY_ALLOWED_PRIVATE_HOSTS: '127.0.0.1',
+      WEBHOOK_ALLOWED_PRIVATE_HOSTS: '127.0.0.1',
       WEBHOOK_WORKER: 'on',
       WEBHOOK_POLL_INTERVAL_MS: '100',
       WEBHOOK_RETRY_SCHEDULE: '0,1',

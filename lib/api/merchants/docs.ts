@@ -17,6 +17,6 @@ export const PROCESSOR_RULES =
 /** 400s of a saved processor (besides the body's validation_error). */
 export const processorRefused = {
   400: error(
-    '`validation_error` naming the field; `Invalid proxy URL` with `error.code` `proxy_host_not_allowed` (field `processor.url`) when the project\'s `allowed_proxy_hosts` does not list the URL\'s host, or (PROXY_REQUIRE_ALLOW_LIST=true) a production project has no list.',
+    '`validation_error` naming the field; `proxy_host_not_allowed` (`Invalid proxy URL: <host> is not in this project\'s allowed_proxy_hosts`, field `processor.url`) when the project\'s `allowed_proxy_hosts` does not list the URL\'s host, or a production project (any project with PROXY_REQUIRE_ALLOW_LIST=true) has no list.',
   ),
 };

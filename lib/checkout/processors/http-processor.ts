@@ -2,8 +2,9 @@
 // /proxy/transaction (sendToPsp): URL rules, connect-time address check, the token's data and the CVC
 // session's code substituted with the format's escaping, time-out, masking. The checkout's own values
 // (${amount} …) are substituted in the same pass with the same escaping. PSP behaviour never throws.
-// A URL the project's destination allow-list (`allowed_proxy_hosts`, PROXY_REQUIRE_ALLOW_LIST) refuses
-// fails the attempt before the token is read, the CVC session used or anything connects.
+// A URL the project's destination allow-list (`allowed_proxy_hosts`; none: nowhere in production) refuses
+// fails the attempt before the token is read, the CVC session used or anything connects (the Pay checks
+// it first, see ./assert-charge-destination.ts; this is the charge's own guard).
 import { VaultError } from '../../http/errors';
 import type { Runtime } from '../../runtime';
 import type { OutgoingBody } from '../../proxy/parse-proxy-request';
