@@ -173,6 +173,7 @@ test.describe('dashboard settings', () => {
     expect(foreign?.status()).toBe(404);
   });
   test('a production project without allowed_proxy_hosts is shown as a warning with the fix; a list clears it', async ({ page, request }) => {
+    test.setTimeout(120_000);
     const owner = await apiToken(request);
     const created = await request.post('/api/projects', { headers: bearer(owner), data: { name: `Live shop ${Date.now().toString(36)}`, production: true } });
     expect(created.status()).toBe(201);
