@@ -1,6 +1,6 @@
 // Published anchors (AUDIT_ANCHOR_FILE): the sealer appends one line per new seal, `<ISO time> <seal
 // index>:<MAC hex>` (e.g. `2026-11-27T16:00:00.000Z 42:ab12…`), and `vault audit verify` checks the newest
-// line by itself. The file is meant to leave the machine (tail -F | logger, or object storage with a
+// lines by itself. The file is meant to leave the machine (tail -F | logger, or object storage with a
 // retention lock), so someone who deletes the newest rows and seals in the database cannot also take back
 // the anchors already published. Several processes may seal into one file: each line is one write on a
 // descriptor opened with O_APPEND, so lines never interleave.
@@ -29,16 +29,20 @@ export async function publishAnchors(path: string, anchors: PublishedAnchor[], a
 
 const TAIL_BYTES = 64 * 1024;
 
+/** Published anchors verify reads: the newest lines, enough to see a seal index published twice. */
+const NEWEST_LINES = 100;
+
 /**
- * The newest well-formed anchor in the file (its last whole line that parses), or null when there is none
- * yet. A missing file is null too: the sealer creates it with its first seal.
+ * The newest well-formed anchors in the file (its last whole lines that parse, newest first), none when the
+ * file does not exist yet (the sealer creates it with its first seal). A seal index appearing twice with
+ * two MACs means the chain was cut and sealed again: verify checks every one of them.
  */
-export async function readPublishedAnchor(path: string): Promise<(AnchorClaim & { line: string }) | null> {
+export async function readPublishedAnchors(path: string): Promise<(AnchorClaim & { line: string })[]> {
   let file;
   try {
     file = await open(path, 'r');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw error;
   }
   try {
@@ -47,13 +51,14 @@ export async function readPublishedAnchor(path: string): Promise<(AnchorClaim & 
     const buffer = Buffer.alloc(length);
     await file.read(buffer, 0, length, size - length);
     const lines = buffer.toString('utf8').split('\n');
+    const anchors: (AnchorClaim & { line: string })[] = [];
     // The last element follows the last newline: a line still being written, never trusted.
-    for (let index = lines.length - 2; index >= 0; index--) {
+    for (let index = lines.length - 2; index >= 0 && anchors.length < NEWEST_LINES; index--) {
       const [, claim] = lines[index]!.split(' ');
       const anchor = claim ? parseAnchor(claim) : null;
-      if (anchor) return { ...anchor, line: lines[index]! };
+      if (anchor) anchors.push({ ...anchor, line: lines[index]! });
     }
-    return null;
+    return anchors;
   } finally {
     await file.close();
   }

@@ -201,8 +201,8 @@ async function firstUnwrittenRow(sql: Pick<SqlClient, 'query'>, key: Buffer, aft
 export type VerifyOptions = {
   full?: boolean;
   anchor?: AnchorClaim;
-  /** The newest anchor published to AUDIT_ANCHOR_FILE: its seal must be in the chain, unchanged. */
-  publishedAnchor?: AnchorClaim;
+  /** The newest anchors published to AUDIT_ANCHOR_FILE (newest first): each seal must be in the chain, unchanged. */
+  publishedAnchors?: AnchorClaim[];
   /** Whose checkpoint to resume from and move (default `cli`): each verifier keeps its own. */
   checkpoint?: string;
 };
@@ -260,8 +260,8 @@ export async function verifyAuditChain(runtime: VerifyRuntime, options: VerifyOp
     if (batch.length < SEALS_PER_READ) break;
   }
   if (options.anchor && !anchorFound) return result({ id: null, reason: `the anchor's seal ${options.anchor.sealIndex} is no longer in the chain` });
-  if (options.publishedAnchor) {
-    const fault = await publishedAnchorFault(sql, keyring, options.publishedAnchor, previous);
+  if (options.publishedAnchors?.length) {
+    const fault = await publishedAnchorFault(sql, keyring, options.publishedAnchors, previous);
     if (fault) return result({ id: null, reason: fault });
   }
   // Rows after the newest seal: each must be the vault's own (the sealer stops before one that is not).
@@ -271,12 +271,20 @@ export async function verifyAuditChain(runtime: VerifyRuntime, options: VerifyOp
   return result(null);
 }
 
-/** The published anchor's seal must be in the chain verified up to `head`, with the published MAC. */
-async function publishedAnchorFault(sql: Pick<SqlClient, 'query'>, keyring: VerifyRuntime['keyring'], anchor: AnchorClaim, head: Link): Promise<string | null> {
-  const cut = `published anchor ${anchor.sealIndex}:${anchor.mac} (AUDIT_ANCHOR_FILE) is missing or changed: the chain was cut`;
-  if (anchor.sealIndex > head.index) return cut;
-  const [seal] = await readSeals(sql, 'WHERE seal_index = $1', [String(anchor.sealIndex)]);
-  if (!seal || Buffer.from(seal.mac).toString('hex') !== anchor.mac || sealMacFault(keyring, seal)) return cut;
+/**
+ * Each published anchor's seal must be in the chain verified up to `head`, with the published MAC: a seal
+ * index published twice with two MACs (the tail cut, then sealed again) fails on the older line.
+ */
+async function publishedAnchorFault(sql: Pick<SqlClient, 'query'>, keyring: VerifyRuntime['keyring'], anchors: AnchorClaim[], head: Link): Promise<string | null> {
+  const seals = new Map(
+    (await readSeals(sql, 'WHERE seal_index = ANY($1::bigint[])', [[...new Set(anchors.map((anchor) => String(anchor.sealIndex)))]])).map((seal) => [String(seal.seal_index), seal]),
+  );
+  for (const anchor of anchors) {
+    const seal = seals.get(String(anchor.sealIndex));
+    if (anchor.sealIndex > head.index || !seal || Buffer.from(seal.mac).toString('hex') !== anchor.mac || sealMacFault(keyring, seal)) {
+      return `published anchor ${anchor.sealIndex}:${anchor.mac} (AUDIT_ANCHOR_FILE) is missing or changed: the chain was cut`;
+    }
+  }
   return null;
 }
 

@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readPublishedAnchor } from '../../lib/audit/anchor-file';
+import { readPublishedAnchors } from '../../lib/audit/anchor-file';
 import { chainHead, sealAuditLog } from '../../lib/audit/audit-chain';
 import { startAuditEpoch } from '../../lib/audit/audit-epochs';
 import { WRITER_CONTENT, rowMac, writerContent } from '../../lib/audit/audit-row';
@@ -280,14 +280,24 @@ describe('AUDIT_ANCHOR_FILE', () => {
       expect(new Date(time!).toISOString()).toBe(time);
       expect(claim).toBe(`${seals[i]!.seal_index}:${Buffer.from(seals[i]!.mac).toString('hex')}`);
     }
-    const published = (await readPublishedAnchor(file))!;
-    expect(String(published.sealIndex)).toBe('3');
-    expect(await verifyAuditChain(runtime, { publishedAnchor: published, checkpoint: 'file' })).toMatchObject({ valid: true });
+    const publishedAnchors = await readPublishedAnchors(file);
+    expect(publishedAnchors.map((anchor) => String(anchor.sealIndex))).toEqual(['3', '2', '1']);
+    const [published] = publishedAnchors as [(typeof publishedAnchors)[0]];
+    expect(await verifyAuditChain(runtime, { publishedAnchors, checkpoint: 'file' })).toMatchObject({ valid: true });
     // The newest rows and seals deleted; no checkpoint reached them (a fresh verifier): only the anchor tells.
     const [{ first_seq }] = (await runtime.db.sql.query<{ first_seq: string }>('SELECT first_seq::text FROM audit_seals WHERE seal_index = 2')) as [{ first_seq: string }];
     await cutTail(runtime, '2', first_seq);
     expect(await verifyAuditChain(runtime, { checkpoint: 'fresh' })).toMatchObject({ valid: true });
-    expect(await verifyAuditChain(runtime, { publishedAnchor: published, checkpoint: 'fresh-2' })).toMatchObject({
+    expect(await verifyAuditChain(runtime, { publishedAnchors, checkpoint: 'fresh-2' })).toMatchObject({
+      valid: false,
+      reason: `published anchor 3:${published.mac} (AUDIT_ANCHOR_FILE) is missing or changed: the chain was cut`,
+    });
+    // Sealed again over the cut (new seals 2, 3 with other MACs, published too): the older lines still tell.
+    await write(runtime, 2, 'resealed');
+    await sealAuditLog(runtime, { batchSize: 1 });
+    const after = await readPublishedAnchors(file);
+    expect(after.map((anchor) => String(anchor.sealIndex)).slice(0, 2)).toEqual(['3', '2']);
+    expect(await verifyAuditChain(runtime, { publishedAnchors: after, checkpoint: 'fresh-3' })).toMatchObject({
       valid: false,
       reason: `published anchor 3:${published.mac} (AUDIT_ANCHOR_FILE) is missing or changed: the chain was cut`,
     });
