@@ -18,7 +18,7 @@ export const POST = defineRoute({
     'The PSP URL must be https with no userinfo and no IP literal; its host must not resolve to a private, loopback, link-local, CGNAT, multicast or reserved address (checked at connect time), unless listed in PROXY_ALLOWED_PRIVATE_HOSTS. Redirects are returned, never followed. Timeout: PROXY_TIMEOUT_MS (default 30 s).',
     'A host the key\'s project does not list in `allowed_proxy_hosts` (PUT /api/projects/{id}) is refused with 400 `proxy_host_not_allowed` (`Invalid proxy URL: <host> is not in this project\'s allowed_proxy_hosts`, the host without its port), before the token is read, a CVC session is used or anything connects. A production project without a list reaches no host; a test project without one reaches any public host unless PROXY_REQUIRE_ALLOW_LIST=true. A host must pass both the project\'s list and the address rules (PROXY_ALLOWED_PRIVATE_HOSTS opens a private host to a production project only when its list names it).',
     'Using a production CVC session deletes it, whether or not the PSP call succeeds.',
-    'Audit: the call\'s `proxy.transaction` row (success, 200) is written in the statement that reads the token, before any card data is decrypted or sent. A call that fails after the token is found also gets a failure row with its status, under the same request id.',
+    'Audit: the call\'s `proxy.transaction` row (success, 200) is committed once the token is found, before any card data is decrypted or sent; when it cannot be written the answer is 503 `service_unavailable` and nothing is sent. A call that fails after the token is found also gets a failure row with its status, under the same request id.',
     'The PSP\'s answer (status, headers, body) is returned with the card number, CVV and account number masked wherever they appear: plain, with a space, dash, dot or `+` between digits, percent-encoded (digits or separators, `4242%204242…`), or as JSON numbers. `request_data` and raw form/XML bodies may hold U+0000 (they are forwarded, never stored); every other field is refused with it (400).',
   ].join('\n\n'),
   // Authorization is never read as the caller's session here: form and XML calls forward it to the PSP.
@@ -43,7 +43,7 @@ export const POST = defineRoute({
   handler: async (call) => {
     // Three body formats, each with its own rules: parsed by the proxy domain, not as plain JSON.
     const proxyCall = parseProxyRequest(call.request, call.body);
-    // The call's row is written with the token's read, as the answer the caller gets whenever the PSP
+    // The call's row is committed right after the token's read, as the answer the caller gets whenever the PSP
     // answers (200, whatever the PSP's own status). A failure after the read (CVC session, placeholder,
     // PSP unreachable or too slow) gets its own failure row from the wrapper, with the same request id.
     const result = await forwardTransaction(call.runtime, {

@@ -10,11 +10,12 @@ import type { Logger } from '../logger';
 import { sealAuditLog } from './audit-chain';
 import type { AuditWriter } from './audit-writer';
 import { verifyLegacyAuditChain } from './legacy-audit-chain';
+import { lastSeqBeforeWriterMacs } from './upgrade-writer-macs';
 import type { ChainVerification } from './verify-audit-chain';
 
 export async function upgradeLegacyAuditChain(runtime: {
   db: Pick<Database, 'sql' | 'prisma' | 'kind'>;
-  keyring: Pick<Keyring, 'auditChainKey'>;
+  keyring: Pick<Keyring, 'auditChainKey' | 'auditChainEpoch'>;
   audit: Pick<AuditWriter, 'write'>;
   logger: Pick<Logger, 'info' | 'error'>;
 }): Promise<ChainVerification | null> {
@@ -40,6 +41,7 @@ export async function upgradeLegacyAuditChain(runtime: {
     accountId: null,
     resource: result.first_broken_id ? `audit_log:${result.first_broken_id}` : null,
   });
-  await sealAuditLog(runtime);
+  // Rows of that time have no writer MAC: sealed once, as at any upgrade (upgrade-writer-macs.ts).
+  await sealAuditLog(runtime, { legacyUpToSeq: await lastSeqBeforeWriterMacs(sql) });
   return result;
 }

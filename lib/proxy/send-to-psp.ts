@@ -46,7 +46,7 @@ export type PspCall = {
   /** The caller's own non-secret placeholders (checkout: amount, currency …), escaped like the rest. */
   extraValues?: ExtraValues;
   onToken?: (tokenId: string) => void;
-  /** The call's audit row, written with the token's read (lib/vault/get-token.ts). */
+  /** The call's audit row, committed right after the token's read, before decryption (lib/vault/get-token.ts). */
   audit?: AuditEntry;
 };
 

@@ -143,6 +143,32 @@ describe('a deleted project\'s rows', () => {
     }
     expect((await as(owner, 'GET', '/api/audit-logs/verify')).json).toMatchObject({ valid: true, first_broken_id: null });
   });
+
+  it('name a row inserted with SQL as not written by the vault (valid: false), never sealed', async () => {
+    const forged = '00000000-0000-4000-8000-00000000a0a0';
+    await vault.runtime.db.sql.query(
+      `INSERT INTO audit_logs (id, action, outcome, status_code, account_id, request_id) VALUES ($1::uuid, 'detokenize', 'success', 200, $2::uuid, 'forged')`,
+      [forged, users.accountId],
+    );
+    try {
+      expect((await as(owner, 'GET', '/api/audit-logs/verify')).json).toMatchObject({
+        success: true,
+        valid: false,
+        first_broken_id: forged,
+        reason: `not written by the vault: ${forged}`,
+      });
+      const [sealed] = await vault.runtime.db.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM audit_seals WHERE $1::uuid = ANY(row_ids)', [forged]);
+      expect(sealed!.n).toBe(0);
+      expect((await as(stranger.token, 'GET', '/api/audit-logs/verify')).json).toMatchObject({ valid: true, reason: null });
+    } finally {
+      await withTriggerOff(async (sql) => {
+        await sql.query('ALTER TABLE audit_logs DISABLE TRIGGER audit_logs_no_delete');
+        await sql.query('DELETE FROM audit_logs WHERE id = $1::uuid', [forged]);
+        await sql.query('ALTER TABLE audit_logs ENABLE TRIGGER audit_logs_no_delete');
+      });
+    }
+    expect((await as(owner, 'GET', '/api/audit-logs/verify')).json).toMatchObject({ valid: true, reason: null });
+  });
 });
 
 describe('a removed member\'s rows', () => {

@@ -47,7 +47,7 @@ async function cancel(sessionId: string, headers: Record<string, string> = {}): 
   return response;
 }
 const attemptsOf = (sessionId: string) => vault.runtime.db.prisma.checkoutAttempt.findMany({ where: { sessionId }, orderBy: { createdAt: 'asc' } });
-const auditRow = (response: ApiResponse) => vault.runtime.db.prisma.auditLog.findFirstOrThrow({ where: { requestId: response.headers.get('x-request-id')!, action: { startsWith: 'checkout.' }, NOT: { action: 'checkout.tokenize' } } });
+const auditRow = (response: ApiResponse) => vault.runtime.db.prisma.auditLog.findFirstOrThrow({ where: { requestId: response.headers.get('x-request-id')!, action: { startsWith: 'checkout.' }, NOT: { action: { in: ['checkout.tokenize', 'checkout.charge'] } } } });
 const errorBody = (response: ApiResponse, code: string, message: string, extra: Record<string, unknown> = {}) => ({
   success: false,
   error: { code, message },
