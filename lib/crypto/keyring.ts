@@ -5,6 +5,7 @@
 // into another project's row does not open there.
 import { hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import { open, seal } from './aead';
+import { hmacSha256Hex, sha256Hex } from './hash';
 
 /** What a project row carries about its keys (selected with PROJECT_KEY_COLUMNS). */
 export type ProjectKeyRef = {
@@ -49,6 +50,7 @@ export class Keyring {
   private serviceRoot: Buffer | null = null;
   private legacyBackupCodeKey: Buffer | null = null;
   private chainKey: Buffer | null = null;
+  private secretHashKey: Buffer | null = null;
 
   constructor(private readonly masterKey: Buffer) {}
 
@@ -130,6 +132,26 @@ export class Keyring {
   auditChainKey(): Buffer {
     if (!this.chainKey) throw new Error('the audit chain key is not loaded yet');
     return this.chainKey;
+  }
+
+  /** Installs the key of stored secret hashes (lib/keys/secret-hash-key.ts reads it from vault_keys at start). */
+  useSecretHashKey(key: Buffer): void {
+    this.secretHashKey = key;
+  }
+
+  /**
+   * The stored form of a random secret (API key, service key, reset or invitation token): HMAC-SHA256 under
+   * the installation's secret-hash key of the secret's SHA-256 hex, so rows written before keying convert
+   * without the secret (`keyDigest(old)`) and a database writer cannot mint a hash that matches.
+   */
+  hashSecret(secret: string): string {
+    return this.keyDigest(sha256Hex(secret));
+  }
+
+  /** The stored form of a secret from its SHA-256 hex (what the API key cache is keyed by). */
+  keyDigest(digest: string): string {
+    if (!this.secretHashKey) throw new Error('the secret-hash key is not loaded yet');
+    return hmacSha256Hex(this.secretHashKey, digest);
   }
 
   /** Whether `key` is this keyring's master key (a legacy service root is). */

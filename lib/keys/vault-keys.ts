@@ -7,6 +7,8 @@ export const VAULT_KEY = {
   service: 'service',
   /** Backup-code hashing key kept from a legacy service root (see rotate-master). */
   legacyBackupCodes: 'service/backup-codes/legacy',
+  /** The key of stored secret hashes (API keys, service keys, reset and invitation tokens); never replaced. */
+  secretHash: 'secret-hash',
   /** The audit chain's HMAC key. */
   auditChain: 'audit-chain',
   /** Present while `vault keys rotate-master` runs: its value is wrapped by the new master key. */
