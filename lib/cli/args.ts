@@ -28,12 +28,12 @@ export function parseRotateMasterArgs(argv: string[]) {
 export function parseRotateDataKeyArgs(argv: string[]) {
   const { values } = parseArgs({
     args: argv,
-    options: { project: { type: 'string' }, reencrypt: { type: 'boolean', default: false } },
+    options: { project: { type: 'string' }, reencrypt: { type: 'boolean', default: false }, fingerprints: { type: 'boolean', default: false } },
     strict: true,
     allowPositionals: false,
   });
   if (!values.project) throw new Error('--project is required: the project id');
-  return { projectId: values.project, reencrypt: values.reencrypt };
+  return { projectId: values.project, reencrypt: values.reencrypt, fingerprints: values.fingerprints };
 }
 
 export function parseAuditVerifyArgs(argv: string[]) {

@@ -4,6 +4,7 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import type { Config } from '../config';
 import { masterKeyFile } from '../crypto/master-key';
 import { reencryptProject, rotateDataKey } from '../keys/rotate-data-key';
+import { rotateFingerprintKey } from '../keys/rotate-fingerprint-key';
 import { rotateMasterKey } from '../keys/rotate-master';
 import type { Logger } from '../logger';
 import { createRuntime } from '../runtime';
@@ -49,11 +50,20 @@ export async function runRotateDataKey(argv: string[], config: Config, logger: L
   const args = parseRotateDataKeyArgs(argv);
   const runtime = await createRuntime({ config, logger, background: false });
   try {
-    const rotated = await rotateDataKey(runtime, { projectId: args.projectId });
-    process.stdout.write(`Project ${rotated.projectId}: data key version ${rotated.version} is current (was ${rotated.previousVersion}).\n`);
+    // --fingerprints replaces the fingerprint key instead of the data key, so running it again resumes it.
+    if (!args.fingerprints) {
+      const rotated = await rotateDataKey(runtime, { projectId: args.projectId });
+      process.stdout.write(`Project ${rotated.projectId}: data key version ${rotated.version} is current (was ${rotated.previousVersion}).\n`);
+    }
     if (args.reencrypt) {
       const moved = await reencryptProject(runtime, { projectId: args.projectId });
       process.stdout.write(`Re-encrypted under version ${moved.version}: ${moved.tokens} tokens, ${moved.merchants} merchant processors.\n`);
+    }
+    if (args.fingerprints) {
+      const refingerprinted = await rotateFingerprintKey(runtime, { projectId: args.projectId });
+      process.stdout.write(
+        `${refingerprinted.resumed ? 'Resumed: f' : 'F'}ingerprint key version ${refingerprinted.version} is current: ${refingerprinted.tokens} tokens re-fingerprinted.\n`,
+      );
     }
     return 0;
   } finally {

@@ -22,9 +22,10 @@ const USAGE = `Usage:
   vault keys rotate-master --new-key-file FILE
                                     re-wrap every key under a new master key (stop the servers first;
                                     resumable: run it again after a failure). The old key is refused afterwards.
-  vault keys rotate-data-key --project ID [--reencrypt]
+  vault keys rotate-data-key --project ID [--reencrypt] [--fingerprints]
                                     new data key version for a project; --reencrypt moves its stored
-                                    data to it in batches
+                                    data to it in batches; --fingerprints replaces its fingerprint key
+                                    instead and recomputes every token's fingerprint (resumable)
   vault doctor                      check the configuration, database, migrations, master key, clock, Redis and
                                     NODE_EXTRA_CA_CERTS without changing anything; prints each problem's fix,
                                     exit 1 when a check FAILs

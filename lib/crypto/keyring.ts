@@ -14,17 +14,19 @@ export type ProjectKeyRef = {
   /** 0: wrapped before owner binding (version 1 under the legacy AAD); see the start-up re-seal. */
   dataKeyVersion: number;
   fingerprintKeyWrapped: Uint8Array | null;
+  /** Bumped by each fingerprint key rotation: a cached fingerprint key is one of this version. */
+  fingerprintKeyVersion: number;
 };
 
 /** The Prisma `select` of a project's key columns. */
-export const PROJECT_KEY_COLUMNS = { id: true, wrappedDataKey: true, dataKeyVersion: true, fingerprintKeyWrapped: true } as const;
+export const PROJECT_KEY_COLUMNS = { id: true, wrappedDataKey: true, dataKeyVersion: true, fingerprintKeyWrapped: true, fingerprintKeyVersion: true } as const;
 
 export type ProjectKeys = {
   /** The data key version new ciphertexts are sealed under (stored with each of them). */
   version: number;
   /** AES-256-GCM key for token payloads, processor configurations and CVC session values. */
   encryption: Buffer;
-  /** HMAC-SHA256 key for card/account fingerprints: stable per project (across rotations), useless elsewhere. */
+  /** HMAC-SHA256 key for card/account fingerprints: per project, kept across data key rotations, useless elsewhere. */
   fingerprint: Buffer;
 };
 
@@ -43,7 +45,7 @@ export const legacyFingerprintKey = (dataKey: Buffer) => derive(dataKey, 'finger
 const encryptionKeyOf = (dataKey: Buffer) => derive(dataKey, 'encryption');
 
 export class Keyring {
-  /** Unwrapped keys by `projectId:version` (encryption) and projectId (fingerprint); wrapped keys never change meaning. */
+  /** Unwrapped keys by `projectId:version` (encryption, fingerprint); a version's wrapped key never changes meaning. */
   private readonly encryptionKeys = new Map<string, Buffer>();
   private readonly fingerprintKeys = new Map<string, Buffer>();
   private readonly serviceKeys = new Map<string, Buffer>();
@@ -83,7 +85,8 @@ export class Keyring {
     const version = effectiveVersion(project.dataKeyVersion);
     const cacheKey = `${project.id}:${version}`;
     let encryption = this.encryptionKeys.get(cacheKey);
-    let fingerprint = this.fingerprintKeys.get(project.id);
+    const fingerprintCacheKey = `${project.id}:${project.fingerprintKeyVersion}`;
+    let fingerprint = this.fingerprintKeys.get(fingerprintCacheKey);
     if (!encryption || !fingerprint) {
       const dataKey = this.unwrapDataKey(project);
       encryption ??= encryptionKeyOf(dataKey);
@@ -94,7 +97,7 @@ export class Keyring {
       }
       dataKey.fill(0);
       this.encryptionKeys.set(cacheKey, encryption);
-      this.fingerprintKeys.set(project.id, fingerprint);
+      this.fingerprintKeys.set(fingerprintCacheKey, fingerprint);
     }
     return { version, encryption, fingerprint };
   }
