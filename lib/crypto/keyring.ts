@@ -50,7 +50,7 @@ export class Keyring {
   private readonly fingerprintKeys = new Map<string, Buffer>();
   private readonly serviceKeys = new Map<string, Buffer>();
   private serviceRoot: Buffer | null = null;
-  private legacyBackupCodeKey: Buffer | null = null;
+  private keptBackupCodeKeys: Buffer[] = [];
   private chainKey: Buffer | null = null;
   private secretHashKey: Buffer | null = null;
 
@@ -116,15 +116,21 @@ export class Keyring {
   }
 
   /** Installs the service root key (lib/keys/service-root.ts reads it from vault_keys at start). */
-  useServiceRoot(root: Buffer, options: { legacyBackupCodes?: Buffer | null } = {}): void {
+  useServiceRoot(root: Buffer, options: { keptBackupCodeKeys?: Buffer | null } = {}): void {
     this.serviceRoot = root;
-    this.legacyBackupCodeKey = options.legacyBackupCodes ?? null;
+    // 32-byte keys, one after the other (vault_keys `service/backup-codes/legacy`).
+    const kept = options.keptBackupCodeKeys ?? Buffer.alloc(0);
+    this.keptBackupCodeKeys = [];
+    for (let at = 0; at + 32 <= kept.length; at += 32) this.keptBackupCodeKeys.push(kept.subarray(at, at + 32));
     this.serviceKeys.clear();
   }
 
-  /** Keys backup codes may be hashed under: the current one first, then one kept from a replaced legacy root. */
+  /**
+   * Keys backup codes may be hashed under: the current one first, then those kept from the service roots
+   * rotate-master replaced (each can only check the codes issued under it; the roots themselves are gone).
+   */
   backupCodeKeys(): Buffer[] {
-    return this.legacyBackupCodeKey ? [this.serviceKey('backup-codes'), this.legacyBackupCodeKey] : [this.serviceKey('backup-codes')];
+    return [this.serviceKey('backup-codes'), ...this.keptBackupCodeKeys];
   }
 
   /** Installs the audit chain's HMAC key (lib/audit/chain-key.ts reads it from vault_keys at start). */

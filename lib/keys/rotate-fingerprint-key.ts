@@ -6,13 +6,13 @@
 // each batch commits its fingerprints with the cursor. Servers keep running: a node's cached project may use
 // the old key for up to API_KEY_CACHE_MS, so once that has passed, the tokens created since the start are
 // swept once more.
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { API_KEY_CACHE_MS } from '../accounts/api-key-cache';
-import { recordAudit } from '../audit/record-audit';
 import { fingerprintKeyAad, PROJECT_KEY_COLUMNS } from '../crypto/keyring';
 import { isUuid } from '../http/uuid';
 import type { Runtime } from '../runtime';
+import { auditKeyCommand } from './audit-key-command';
 import { openPayload, payloadFingerprint } from '../vault/token-payload';
 import { encryptionKeyForVersion } from './data-key-versions';
 import { KeyCommandError } from './rotate-data-key';
@@ -67,11 +67,8 @@ export async function rotateFingerprintKey(
     return { accountId: row.account_id, version, startedAt: new Date(now), resumed: false };
   });
   const audit = (action: string) =>
-    recordAudit(runtime, {
+    auditKeyCommand(runtime, {
       action,
-      outcome: 'success',
-      statusCode: 200,
-      requestId: `cli-${randomUUID()}`,
       accountId: started.accountId,
       projectId: options.projectId,
       resource: `project:${options.projectId}:fingerprint-key-v${started.version}`,
