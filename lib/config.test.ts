@@ -100,6 +100,12 @@ describe('parseConfig', () => {
     expect(problems({ MAX_PROJECTS_PER_ACCOUNT: '0' })).toEqual(['MAX_PROJECTS_PER_ACCOUNT: MAX_PROJECTS_PER_ACCOUNT must be positive']);
   });
 
+  it('AUDIT_ANCHOR_FILE is unset by default and a path when set', () => {
+    expect(parseConfig({}).AUDIT_ANCHOR_FILE).toBeUndefined();
+    expect(parseConfig({ AUDIT_ANCHOR_FILE: '/anchors/vault.log' }).AUDIT_ANCHOR_FILE).toBe('/anchors/vault.log');
+    expect(() => parseConfig({ AUDIT_ANCHOR_FILE: ' ' })).toThrow(/AUDIT_ANCHOR_FILE must not be blank/);
+  });
+
   it('AUDIT_SEALER is on unless set to off (or false/0)', () => {
     expect(parseConfig({}).AUDIT_SEALER).toBe(true);
     expect(parseConfig({ AUDIT_SEALER: 'off' }).AUDIT_SEALER).toBe(false);

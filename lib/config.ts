@@ -131,6 +131,12 @@ const ZEnvSchema = z.object({
     .enum(['on', 'off', '1', '0', 'true', 'false'], { error: 'AUDIT_SEALER must be on or off' })
     .default('on')
     .transform((value) => value === 'on' || value === '1' || value === 'true'),
+  /**
+   * An append-only file each new audit seal's anchor is appended to (`<ISO time> <index>:<mac>`, one line per
+   * seal), on another volume and shipped off the machine in production; `vault audit verify` checks its newest
+   * line by itself. Unset: anchors are only logged (`audit.anchor`).
+   */
+  AUDIT_ANCHOR_FILE: z.string().trim().min(1, 'AUDIT_ANCHOR_FILE must not be blank').optional(),
   /** Events (GET /api/events) are kept this many days, then deleted with their deliveries. */
   EVENT_RETENTION_DAYS: positiveInt('EVENT_RETENTION_DAYS').default(30),
   /** `on` (default): this process delivers webhooks (claims due deliveries) and runs the event sweepers. */

@@ -9,6 +9,7 @@ import { AuditWriter } from './audit/audit-writer';
 import { startAuditSealer } from './audit/audit-sealer';
 import { loadAuditChainKey } from './audit/chain-key';
 import { upgradeLegacyAuditChain } from './audit/upgrade-legacy-chain';
+import { sealRowsBeforeWriterMacs } from './audit/upgrade-writer-macs';
 import { startWebhookWorker, type WebhookWorker } from './webhooks/start-webhook-worker';
 import { createMailer, type Mailer } from './mail/send-mail';
 import { getConfig, type Config } from './config';
@@ -79,7 +80,7 @@ export async function createRuntime(options: StartOptions = {}): Promise<Runtime
     queryTimeoutMs: config.DATABASE_QUERY_TIMEOUT_MS,
     logger,
   });
-  const audit = new AuditWriter(db);
+  const audit = new AuditWriter(db, keyring);
   try {
     if (options.migrate !== false) {
       const applied = await db.migrate();
@@ -94,6 +95,7 @@ export async function createRuntime(options: StartOptions = {}): Promise<Runtime
       const bound = await bindCiphertextsToOwners({ db, keyring });
       if (bound) logger.info({ bound }, 'bound stored ciphertexts to their owners');
       await upgradeLegacyAuditChain({ db, keyring, audit, logger });
+      await sealRowsBeforeWriterMacs({ db, keyring, logger, config });
     }
   } catch (error) {
     await db.close();
@@ -111,7 +113,7 @@ export async function createRuntime(options: StartOptions = {}): Promise<Runtime
   const mailDataDir = config.VAULT_DATA_DIR === 'memory://' ? mkdtempSync(join(tmpdir(), 'vault-mail-')) : config.VAULT_DATA_DIR;
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: mailDataDir, logger });
   // AUDIT_SEALER=off: no background sealing here (benchmarks, or a dedicated sealer elsewhere).
-  const sealer = config.AUDIT_SEALER ? startAuditSealer({ db, keyring, logger }) : { stop: async () => {} };
+  const sealer = config.AUDIT_SEALER ? startAuditSealer({ db, keyring, logger, config }) : { stop: async () => {} };
   const eventJobs = config.WEBHOOK_WORKER && options.background !== false ? startEventJobs({ db, keyring, logger, config }) : { stop: async () => {} };
   const psp = createPspDispatcher({ allowedPrivateHosts, timeoutMs: config.PROXY_TIMEOUT_MS, ca: options.pspCa, logger });
   const webhooks = createPspDispatcher({ allowedPrivateHosts, timeoutMs: config.WEBHOOK_TIMEOUT_MS, connections: 16, ca: options.pspCa, logger });

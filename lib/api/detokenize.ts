@@ -1,5 +1,6 @@
 // POST /detokenize — the stored fields of a token, under their placeholder names (never a CVV); needs
-// the key's own `detokenize` permission.
+// the key's own `detokenize` permission. Its audit row is committed before anything is decrypted, as the
+// proxy's: when it cannot be written the answer is 503 and nothing is revealed.
 import { z } from 'zod';
 import { assertDetokenizePermission } from '../accounts/authenticate-api-key';
 import { apiKeyAuth } from '../http/api-route';
@@ -20,7 +21,10 @@ export const POST = defineRoute({
   tags: ['Vault'],
   summary: 'Reveal the data behind a token',
   description:
-    'Returns the stored fields under their placeholder names. Never a security code. Tokens of other projects are 404. Needs the key\'s `detokenize` permission (reveal is a permission of its own: an application created without it follows `tokenization`, and may be set to tokenize and proxy without reveal).',
+    [
+      'Returns the stored fields under their placeholder names. Never a security code. Tokens of other projects are 404. Needs the key\'s `detokenize` permission (reveal is a permission of its own: an application created without it follows `tokenization`, and may be set to tokenize and proxy without reveal).',
+      'Audit: the call\'s `detokenize` row (success, 200) is committed after the token is found and before its data is decrypted. When that row cannot be written the answer is 503 `service_unavailable` and nothing is revealed.',
+    ].join('\n\n'),
   // Not the tokenization permission: reveal has its own, checked first thing by the handler.
   auth: apiKeyAuth({ action: 'detokenize', tokenization: false }),
   request: { body: json(ZDetokenizeRequestSchema) },
@@ -28,12 +32,14 @@ export const POST = defineRoute({
     200: ok('Token data.', ZDetokenizeResponseSchema),
     403: error('`Insufficient permissions`: the key lacks the detokenize permission.'),
     404: error('`Token not found`.'),
+    503: error('`Service temporarily unavailable`: among others, the audit row of the reveal could not be written (nothing is revealed).'),
   },
   handler: async (call) => {
     assertDetokenizePermission(call.principal);
     const { token } = call.input.body();
-    const found = await getTokenOrThrow(call.runtime, { principal: call.principal, token });
+    const found = await getTokenOrThrow(call.runtime, { principal: call.principal, token, audit: call.successAudit(200) });
     call.audit.tokenId = found.id;
+    call.audit.written = true;
     return call.json(200, { success: true, data: presentRevealedPayload(found.payload) });
   },
 });

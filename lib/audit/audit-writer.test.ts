@@ -1,7 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { AuditEntry } from './record-audit';
 import { AuditWriter } from './audit-writer';
 
+const key = randomBytes(32);
+const keyring = { auditChainKey: () => key };
 const entry = (n: number): AuditEntry => ({ action: 'tokenize', outcome: 'success', statusCode: 201, requestId: `r${n}`, accountId: null });
 
 function fakeDb() {
@@ -11,8 +14,8 @@ function fakeDb() {
   const db = {
     sql: {
       query: async (_text: string, values: unknown[], _name?: string) => {
-        // Twelve values a row; the request id (last) identifies the entry.
-        const requestIds = values.filter((_, index) => index % 12 === 11);
+        // Fourteen values a row; the request id (the twelfth) identifies the entry.
+        const requestIds = values.filter((_, index) => index % 14 === 11);
         batches.push(requestIds.map((requestId) => entry(Number(String(requestId).slice(1)))));
         await new Promise<void>((resolve) => (release = resolve));
         if (fail) throw new Error('database down');
@@ -26,7 +29,7 @@ function fakeDb() {
 describe('AuditWriter', () => {
   it('writes the first row at once and groups rows that arrive during a write', async () => {
     const fake = fakeDb();
-    const writer = new AuditWriter(fake.db as never);
+    const writer = new AuditWriter(fake.db as never, keyring);
     const first = writer.write(entry(1));
     await Promise.resolve();
     expect(fake.batches).toEqual([[entry(1)]]);
@@ -42,7 +45,7 @@ describe('AuditWriter', () => {
 
   it('acknowledges no row before its batch is committed, and reports a failed batch to each waiter', async () => {
     const fake = fakeDb();
-    const writer = new AuditWriter(fake.db as never);
+    const writer = new AuditWriter(fake.db as never, keyring);
     let settled = false;
     const pending = writer.write(entry(1)).finally(() => (settled = true));
     await new Promise((resolve) => setImmediate(resolve));

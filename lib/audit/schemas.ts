@@ -39,5 +39,8 @@ export const ZAuditLogView = z
 export const ZAuditVerifyResponse = flatResponse('AuditVerifyResponse', {
   valid: z.boolean(),
   checked: z.number().int().meta({ description: 'The account\'s sealed rows checked (the rows the listing shows it).' }),
-  first_broken_id: z.string().nullable().meta({ description: 'The first of the account\'s rows that its seal does not list with a matching MAC (or whose seal does not verify); null when all match.' }),
+  first_broken_id: z.string().nullable().meta({ description: 'The first of the account\'s rows that its seal does not list with a matching MAC (or whose seal does not verify, or that the vault did not write); null when all match.' }),
+  reason: z.string().nullable().meta({
+    description: 'Why it is not valid (e.g. `not written by the vault: <id>`, `checkpoint seal <n> is missing or changed: the chain was cut`); null when valid.',
+  }),
 });

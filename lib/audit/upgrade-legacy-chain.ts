@@ -14,7 +14,7 @@ import type { ChainVerification } from './verify-audit-chain';
 
 export async function upgradeLegacyAuditChain(runtime: {
   db: Pick<Database, 'sql' | 'prisma' | 'kind'>;
-  keyring: Pick<Keyring, 'auditChainKey'>;
+  keyring: Pick<Keyring, 'auditChainKey' | 'auditChainEpoch'>;
   audit: Pick<AuditWriter, 'write'>;
   logger: Pick<Logger, 'info' | 'error'>;
 }): Promise<ChainVerification | null> {
@@ -40,6 +40,7 @@ export async function upgradeLegacyAuditChain(runtime: {
     accountId: null,
     resource: result.first_broken_id ? `audit_log:${result.first_broken_id}` : null,
   });
-  await sealAuditLog(runtime);
+  // Rows of that time have no writer MAC: sealed once, as at any upgrade (upgrade-writer-macs.ts).
+  await sealAuditLog(runtime, { legacy: true });
   return result;
 }

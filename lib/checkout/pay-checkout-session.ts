@@ -8,6 +8,9 @@
 // processor's answer is kept until it is recorded (./pending-charge.ts): if recording fails, the claim stays
 // held and the next Pay records that answer instead of charging again (an approval answers 200 with the
 // first transaction id; a decline is counted, then this Pay charges as usual).
+// No card data reaches the processor before the charge's audit row (`checkout.charge`, the session as its
+// resource) is committed: when it cannot be written the Pay answers 503, the claim goes back, nothing is sent.
+import { writeAuditBeforeUse } from '../audit/write-audit-before-use';
 import { createToken } from '../vault/create-token';
 import type { Runtime } from '../runtime';
 import { checkoutStateError } from './checkout-state-error';
@@ -77,6 +80,18 @@ export async function payCheckoutSession(
     });
     options.audit.tokenId = token.tokenId;
     const cardShown = { brand: token.brand ?? null, last4: token.last4 };
+    await writeAuditBeforeUse(runtime, {
+      action: 'checkout.charge',
+      outcome: 'success',
+      statusCode: 200,
+      requestId: options.requestId,
+      accountId: merchant.project.accountId,
+      projectId: session.projectId,
+      applicationId: session.applicationId,
+      tokenId: token.tokenId,
+      resource: `checkout_session:${session.id}`,
+      ip: options.ip,
+    });
     sentToProcessor = true;
     const result = await chargeWithProcessor(runtime, {
       processor: merchant.processor,

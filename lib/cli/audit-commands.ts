@@ -1,6 +1,8 @@
 // `vault audit verify [--full] [--anchor <index>:<mac>]` and `vault audit anchor`: the operator's view of the
 // audit chain (lib/audit). verify seals what is finished first, then checks from the last checkpoint (or
-// from the start with --full, or with an anchor); exit 1 when anything is broken.
+// from the start with --full, or with an anchor); with AUDIT_ANCHOR_FILE it also checks the newest anchor
+// published there, by itself. Exit 1 when anything is broken.
+import { readPublishedAnchor } from '../audit/anchor-file';
 import { anchorOf, chainHead, sealAuditLog } from '../audit/audit-chain';
 import { parseAnchor, verifyAuditChain } from '../audit/verify-audit-chain';
 import type { Config } from '../config';
@@ -15,11 +17,12 @@ export async function runAuditVerify(argv: string[], config: Config, logger: Log
   const runtime = await createRuntime({ config, logger, background: false });
   try {
     await sealAuditLog(runtime);
-    const result = await verifyAuditChain(runtime, { full: values.full, anchor });
+    const published = config.AUDIT_ANCHOR_FILE ? await readPublishedAnchor(config.AUDIT_ANCHOR_FILE) : null;
+    const result = await verifyAuditChain(runtime, { full: values.full, anchor, publishedAnchor: published ?? undefined });
     const scope = values.full || anchor ? 'from the start' : 'since the last verified seal';
     process.stdout.write(
       result.valid
-        ? `Audit chain intact: ${result.checked} rows in ${result.seals} seals checked (${scope}).${result.head ? ` Head: ${result.head.seal_index}:${result.head.mac} (${result.head.row_count} rows).` : ''}${anchor ? ' Anchor found unchanged.' : ''}\n`
+        ? `Audit chain intact: ${result.checked} rows in ${result.seals} seals checked (${scope}).${result.head ? ` Head: ${result.head.seal_index}:${result.head.mac} (${result.head.row_count} rows).` : ''}${anchor ? ' Anchor found unchanged.' : ''}${published ? ` Published anchor ${published.sealIndex} found unchanged.` : ''}\n`
         : `Audit chain BROKEN: ${result.reason}.${result.first_broken_id ? ` First broken row: ${result.first_broken_id}.` : ''}\n`,
     );
     return result.valid ? 0 : 1;

@@ -51,7 +51,8 @@ export class Keyring {
   private readonly serviceKeys = new Map<string, Buffer>();
   private serviceRoot: Buffer | null = null;
   private keptBackupCodeKeys: Buffer[] = [];
-  private chainKey: Buffer | null = null;
+  /** The audit chain's keys by epoch; the newest signs (lib/audit/audit-epochs.ts). */
+  private readonly chainKeys = new Map<number, Buffer>();
   private secretHashKey: Buffer | null = null;
 
   constructor(private readonly masterKey: Buffer) {}
@@ -133,14 +134,21 @@ export class Keyring {
     return [this.serviceKey('backup-codes'), ...this.keptBackupCodeKeys];
   }
 
-  /** Installs the audit chain's HMAC key (lib/audit/chain-key.ts reads it from vault_keys at start). */
-  useAuditChainKey(key: Buffer): void {
-    this.chainKey = key;
+  /** Installs an audit chain HMAC key of an epoch (lib/audit/chain-key.ts reads them from vault_keys at start). */
+  useAuditChainKey(key: Buffer, epoch = 1): void {
+    this.chainKeys.set(epoch, key);
   }
 
-  auditChainKey(): Buffer {
-    if (!this.chainKey) throw new Error('the audit chain key is not loaded yet');
-    return this.chainKey;
+  /** The newest epoch's key (what writers and the sealer use), or the key of `epoch`. */
+  auditChainKey(epoch?: number): Buffer {
+    const key = this.chainKeys.get(epoch ?? this.auditChainEpoch());
+    if (!key) throw new Error(epoch === undefined ? 'the audit chain key is not loaded yet' : `the audit chain key of epoch ${epoch} is not loaded`);
+    return key;
+  }
+
+  /** The newest audit chain key epoch loaded (0 before any). */
+  auditChainEpoch(): number {
+    return Math.max(0, ...this.chainKeys.keys());
   }
 
   /** Installs the key of stored secret hashes (lib/keys/secret-hash-key.ts reads it from vault_keys at start). */

@@ -19,7 +19,7 @@ const FULL_VERIFY_EVERY_MS = 24 * 60 * 60 * 1000;
 
 type JobsRuntime = {
   db: Pick<Database, 'sql'>;
-  keyring: Pick<Keyring, 'auditChainKey'>;
+  keyring: Pick<Keyring, 'auditChainKey' | 'auditChainEpoch'>;
   logger: Logger;
   config: Pick<Config, 'CHECKOUT_EXPIRY_SWEEP_MS' | 'AUDIT_VERIFY_INTERVAL_SECONDS' | 'EVENT_RETENTION_DAYS'>;
 };

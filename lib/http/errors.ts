@@ -94,6 +94,7 @@ export const messages = {
   invalidPubKey: 'Invalid pub key',
   invalidProxyUrl: 'Invalid proxy URL',
   tokenNotFound: 'Token not found',
+  serviceUnavailable: 'Service temporarily unavailable',
   cvcSessionNotFound: 'CVC session expired or not found',
   proxyFailed: 'Failed to proxy request',
   proxyTimeout: 'Request timeout',

@@ -4,7 +4,7 @@
 import { ZodError } from 'zod';
 import { zodIssuesToFields } from '../vault/schemas';
 import { StoreUnavailableError } from '../store/types';
-import { VaultError } from './errors';
+import { VaultError, messages } from './errors';
 
 // `Query read timeout`: pg's DATABASE_QUERY_TIMEOUT_MS passed (a black-holed or stalled database).
 const DATABASE_DOWN = /ECONNREFUSED|ECONNRESET|ETIMEDOUT|Connection terminated|connect ECONN|Can't reach database|DatabaseNotReachable|timeout exceeded when trying to connect|Client has encountered a connection error|Query read timeout|PGlite is closed/i;
@@ -42,7 +42,7 @@ export function toVaultError(error: unknown): { error: VaultError; unexpected: b
     return { error: VaultError.validation([{ path: '', message: 'text fields must not contain the NUL character (U+0000)' }]), unexpected: false };
   }
   if (error instanceof StoreUnavailableError || isDatabaseUnavailable(error)) {
-    return { error: new VaultError('service_unavailable', 'Service temporarily unavailable'), unexpected: true };
+    return { error: new VaultError('service_unavailable', messages.serviceUnavailable), unexpected: true };
   }
   return { error: new VaultError('internal_error', 'Internal server error'), unexpected: true };
 }

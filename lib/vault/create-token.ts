@@ -89,7 +89,7 @@ export async function createToken(
   const eventId = newEventId();
   const event = { projectId: project.id, livemode: isLivemode(project.environment), type: 'token.created' as const, data: tokenCreatedData(row) };
   try {
-    await insertTokenWithAudit(runtime.db, row, { ...options.audit, tokenId }, { id: eventId, body: serialiseEnvelope(eventId, event, createdAt) });
+    await insertTokenWithAudit(runtime, row, { ...options.audit, tokenId }, { id: eventId, body: serialiseEnvelope(eventId, event, createdAt) });
   } catch (error) {
     if (cvcSessionId) await deleteCvcSession({ store: runtime.store, projectId: project.id, sessionId: cvcSessionId }).catch(() => {});
     throw error;

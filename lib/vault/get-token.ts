@@ -1,8 +1,10 @@
-// Reads a token of the caller's project and decrypts its payload (proxy, detokenize, checkout processors);
-// the proxy also writes its call's audit row in the same statement.
-import { AUDIT_INSERT_LOCK } from '../audit/audit-chain';
-import { AUDIT_ENTRY_COLUMNS, auditEntryValues } from '../audit/audit-writer';
+// Reads a token of the caller's project and decrypts its payload (proxy, detokenize, checkout processors).
+// A use that reveals or sends the data (detokenize, the proxy) passes its audit row: the row is committed
+// after the read and before anything is decrypted. When it cannot be written the use fails with 503
+// `service_unavailable` and nothing is decrypted (no reveal without its audit row). The row carries its
+// writer MAC, which covers the token id: so the token is read first, then the row written (two statements).
 import type { AuditEntry } from '../audit/record-audit';
+import { writeAuditBeforeUse } from '../audit/write-audit-before-use';
 import { VaultError, messages } from '../http/errors';
 import type { Runtime } from '../runtime';
 import type { ProjectKeyRef } from '../crypto/keyring';
@@ -15,23 +17,6 @@ type StoredToken = { id: string; mask: string; ciphertext: Uint8Array; key_versi
 
 const READ_TOKEN = 'SELECT id, mask, ciphertext, key_version FROM tokens WHERE token = $1 AND project_id = $2::uuid';
 
-// The read and the audit row of the use it is read for, in one statement (one round trip, one commit): the
-// row exists before any of the token's data is decrypted. No token, no row (the caller's failure row says why).
-// The shared lock comes before the audit row's `nextval` (lib/audit/audit-chain.ts).
-const READ_TOKEN_WITH_AUDIT = `
-  WITH found AS (${READ_TOKEN}),
-  audited AS (
-    INSERT INTO audit_logs (${AUDIT_ENTRY_COLUMNS.map(([name]) => name).join(', ')})
-    SELECT ${AUDIT_ENTRY_COLUMNS.map(([name, cast], index) => (name === 'token_id' ? `COALESCE($${index + 3}${cast}, found.id)` : `$${index + 3}${cast}`)).join(', ')}
-    FROM found, pg_advisory_xact_lock_shared(${AUDIT_INSERT_LOCK}) AS held
-  )
-  SELECT * FROM found`;
-
-function readToken(db: Runtime['db'], token: string, projectId: string, audit: AuditEntry | undefined): Promise<StoredToken[]> {
-  if (!audit) return db.sql.query<StoredToken>(READ_TOKEN, [token, projectId], 'vault_get_token');
-  return db.sql.query<StoredToken>(READ_TOKEN_WITH_AUDIT, [token, projectId, ...auditEntryValues(audit)], 'vault_get_token_with_audit');
-}
-
 /** A token of the caller's project with its decrypted payload; another project's token is a 404. */
 export async function getTokenOrThrow(
   runtime: Pick<Runtime, 'db' | 'keyring'>,
@@ -39,14 +24,16 @@ export async function getTokenOrThrow(
   options: {
     principal: { project: ProjectKeyRef };
     token: string;
-    /** The audit row of this use, written with the read when the token is found (its token id is filled in). */
+    /** The audit row of this use, written when the token is found (its token id filled in), before decryption. */
     audit?: AuditEntry;
   },
 ): Promise<{ id: string; mask: string; payload: TokenPayload }> {
   if (!TOKEN_SHAPE.test(options.token)) throw new VaultError('token_not_found', messages.tokenNotFound);
   const { project } = options.principal;
-  const [row] = await readToken(runtime.db, options.token, project.id, options.audit);
+  // No token, no row (the caller's failure row says why).
+  const [row] = await runtime.db.sql.query<StoredToken>(READ_TOKEN, [options.token, project.id], 'vault_get_token');
   if (!row) throw new VaultError('token_not_found', messages.tokenNotFound);
+  if (options.audit) await writeAuditBeforeUse(runtime, { ...options.audit, tokenId: options.audit.tokenId ?? row.id });
   const key = await encryptionKeyForVersion(runtime, project, row.key_version);
   return { id: row.id, mask: row.mask, payload: openPayload(key, { projectId: project.id, tokenId: row.id, keyVersion: row.key_version }, row.ciphertext) };
 }

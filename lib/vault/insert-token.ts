@@ -5,10 +5,12 @@
 // text are made in JS per row (lib/events/token-event-data.ts) and travel as two more columns. On
 // PostgreSQL concurrent creations share the statement (group commit, lib/db/group-commit.ts): one round
 // trip and one commit for many, each caller answered only once its rows are committed. The audit insert
-// takes the chain's shared lock in the same statement, before its `nextval` (lib/audit/audit-chain.ts).
+// takes the chain's shared lock in the same statement, before its `nextval` (lib/audit/audit-chain.ts), and
+// carries its writer MAC like every audit row (lib/audit/audit-writer.ts).
 import { AUDIT_INSERT_LOCK } from '../audit/audit-chain';
 import { AUDIT_ENTRY_COLUMNS, auditEntryValues } from '../audit/audit-writer';
 import type { AuditEntry } from '../audit/record-audit';
+import type { Keyring } from '../crypto/keyring';
 import type { Database } from '../db/connect';
 import { GroupCommit } from '../db/group-commit';
 import { FAN_OUT, NOTIFY_IF_FANNED } from '../events/record-event';
@@ -50,6 +52,7 @@ const MAX_PREPARED_SIZE = 32;
 const parameters = (columns: readonly (readonly [string, string])[], offset: number) => columns.map(([, cast], index) => `$${offset + index + 1}${cast}`).join(', ');
 const position = (name: string) => `$${TOKEN_COLUMNS.findIndex(([column]) => column === name) + 1}`;
 const CREATED_AT = position('created_at');
+// The audit row's created_at is the token's (its writer MAC covers it): passed again among the audit values.
 const lock = `pg_advisory_xact_lock_shared(${AUDIT_INSERT_LOCK}) AS held`;
 const EVENT_COLUMNS = 'id, project_id, type, body, created_at';
 // The event CTE returns what FAN_OUT joins on; the statement's one result is whether it notified.
@@ -67,8 +70,8 @@ function insertStatement(rows: number): string {
     return `
   WITH inserted AS (INSERT INTO tokens (${names(TOKEN_COLUMNS)}) VALUES (${parameters(TOKEN_COLUMNS, 0)})),
   audited AS (
-    INSERT INTO audit_logs (${names(AUDIT_ENTRY_COLUMNS)}, created_at)
-    SELECT ${parameters(AUDIT_INPUT, TOKEN_COLUMNS.length)}, ${CREATED_AT}::timestamptz FROM ${lock}
+    INSERT INTO audit_logs (${names(AUDIT_ENTRY_COLUMNS)})
+    SELECT ${parameters(AUDIT_INPUT, TOKEN_COLUMNS.length)} FROM ${lock}
   ),
   event AS (
     INSERT INTO webhook_events (${EVENT_COLUMNS})
@@ -80,8 +83,8 @@ function insertStatement(rows: number): string {
   WITH input (${names(INPUT)}) AS (VALUES ${values.join(', ')}),
   inserted AS (INSERT INTO tokens (${names(TOKEN_COLUMNS)}) SELECT ${names(TOKEN_COLUMNS)} FROM input),
   audited AS (
-    INSERT INTO audit_logs (${names(AUDIT_ENTRY_COLUMNS)}, created_at)
-    SELECT ${names(AUDIT_INPUT)}, created_at FROM ${lock}, input
+    INSERT INTO audit_logs (${names(AUDIT_ENTRY_COLUMNS)})
+    SELECT ${names(AUDIT_INPUT)} FROM ${lock}, input
   ),
   event AS (
     INSERT INTO webhook_events (${EVENT_COLUMNS})
@@ -91,15 +94,15 @@ function insertStatement(rows: number): string {
 const statements = new Map<number, string>();
 const statementFor = (rows: number) => statements.get(rows) ?? (rows <= MAX_PREPARED_SIZE ? statements.set(rows, insertStatement(rows)).get(rows)! : insertStatement(rows));
 
-async function insertTokens(db: Pick<Database, 'sql' | 'kind'>, batch: NewToken[]): Promise<void> {
+async function insertTokens(db: Pick<Database, 'sql' | 'kind'>, keyring: Pick<Keyring, 'auditChainKey'>, batch: NewToken[]): Promise<void> {
   const values: unknown[] = [];
   for (const { row, audit, event } of batch) {
     values.push(
       row.id, row.token, row.projectId, row.applicationId, row.type, row.ciphertext, row.mask, row.bin, row.last4, row.brand, row.fingerprint,
-      row.testMode, row.createdAt, row.keyVersion, ...auditEntryValues({ ...audit, tokenId: row.id }), event.id, event.body,
+      row.testMode, row.createdAt, row.keyVersion, ...auditEntryValues(keyring, { ...audit, tokenId: row.id }, row.createdAt), event.id, event.body,
     );
   }
-  const name = batch.length <= MAX_PREPARED_SIZE ? `vault_insert_tokens_${batch.length}` : undefined;
+  const name = batch.length <= MAX_PREPARED_SIZE ? `vault_insert_tokens_mac_${batch.length}` : undefined;
   await db.sql.query(statementFor(batch.length), values, name);
 }
 
@@ -107,13 +110,19 @@ async function insertTokens(db: Pick<Database, 'sql' | 'kind'>, batch: NewToken[
 const groups = new WeakMap<Pick<Database, 'sql' | 'kind'>['sql'], GroupCommit<NewToken>>();
 
 /** Writes the token, its audit row and its `token.created` event; resolves once all are committed. */
-export function insertTokenWithAudit(db: Pick<Database, 'sql' | 'kind'>, row: TokenRow & { keyVersion: number }, audit: AuditEntry, event: TokenEvent): Promise<void> {
+export function insertTokenWithAudit(
+  runtime: { db: Pick<Database, 'sql' | 'kind'>; keyring: Pick<Keyring, 'auditChainKey'> },
+  row: TokenRow & { keyVersion: number },
+  audit: AuditEntry,
+  event: TokenEvent,
+): Promise<void> {
+  const { db } = runtime;
   let group = groups.get(db.sql);
   if (!group) {
     // PostgreSQL: a round trip and a commit per statement are the cost, so rows are grouped. PGlite runs
     // on this thread with neither, and a many-row statement costs it more than it saves: one row each.
     const grouped = db.kind === 'postgresql';
-    group = new GroupCommit((batch) => insertTokens(db, batch), { maxBatch: grouped ? 200 : 1, maxInFlight: grouped ? 2 : 1, failWaitingOnOutage: true });
+    group = new GroupCommit((batch) => insertTokens(db, runtime.keyring, batch), { maxBatch: grouped ? 200 : 1, maxInFlight: grouped ? 2 : 1, failWaitingOnOutage: true });
     groups.set(db.sql, group);
   }
   return group.add({ row, audit, event });

@@ -17,8 +17,9 @@ import { ownDatabase, type OwnDatabase } from '../helpers/own-database';
 import { testEnv } from '../helpers/test-vault';
 
 const quiet = createLogger({ level: 'silent' });
+// No background sealer: each test seals when it means to (a sealer racing it would take its seals).
 const open = (database: OwnDatabase) =>
-  createRuntime({ config: parseConfig(testEnv(database.env)), logger: quiet, migrate: !database.env.DATABASE_URL });
+  createRuntime({ config: parseConfig(testEnv({ ...database.env, AUDIT_SEALER: 'off' })), logger: quiet, migrate: !database.env.DATABASE_URL });
 
 /** A runtime on a fresh database for the enclosing describe. */
 function chainOnOwnDatabase() {
@@ -82,7 +83,7 @@ describe('sealing', () => {
 
   it('logs each new seal as an audit.anchor line, and the anchor proves the chain still holds it', async () => {
     const lines: string[] = [];
-    const logger = { info: (fields: object, message?: string) => void lines.push(JSON.stringify({ ...fields, msg: message })) } as unknown as Pick<Logger, 'info'>;
+    const logger = { info: (fields: object, message?: string) => void lines.push(JSON.stringify({ ...fields, msg: message })), error: () => undefined } as unknown as Pick<Logger, 'info' | 'error'>;
     await write(own.runtime, 2, 'anchored');
     await sealAuditLog({ ...own.runtime, logger });
     const head = await chainHead(own.runtime.db.sql);
@@ -153,7 +154,11 @@ describe('tampering is named', () => {
     const forged = '00000000-0000-4000-8000-00000000f0f0';
     await own.runtime.db.sql.query(`INSERT INTO audit_logs (id, seq, action, outcome, status_code, request_id) VALUES ($1::uuid, $2, 'tokenize', 'success', 201, 'forged')`, [forged, gap]);
     expect(await verify()).toMatchObject({ valid: false, first_broken_id: forged });
-    await tamper(own.runtime, 'UPDATE audit_logs SET seq = seq + 1000000 WHERE id = $1::uuid', [forged]);
+    await withAuditTriggerOff(own.runtime.db.sql, async (sql) => {
+      await sql.query('ALTER TABLE audit_logs DISABLE TRIGGER audit_logs_no_delete');
+      await sql.query('DELETE FROM audit_logs WHERE id = $1::uuid', [forged]);
+      await sql.query('ALTER TABLE audit_logs ENABLE TRIGGER audit_logs_no_delete');
+    });
   });
 
   it('two rows swapped (their seqs exchanged)', async () => {
@@ -195,8 +200,10 @@ describe('tampering is named', () => {
   });
 
   it('under another chain key (a wrong master key) nothing verifies', async () => {
-    const keyring = { auditChainKey: () => randomBytes(32) };
-    expect(await verifyAuditChain({ db: own.runtime.db, keyring }, { full: true })).toMatchObject({ valid: false, first_broken_id: rows[0]!.id });
+    const keyring = { auditChainKey: () => randomBytes(32), auditChainEpoch: () => 1 };
+    // Its own checkpoint (none yet): the checkpoint of the right key would not verify either.
+    expect(await verifyAuditChain({ db: own.runtime.db, keyring }, { full: true, checkpoint: 'other-key' })).toMatchObject({ valid: false, first_broken_id: rows[0]!.id });
+    expect(await verifyAuditChain({ db: own.runtime.db, keyring }, { full: true })).toMatchObject({ valid: false });
   });
 
   it('a truncated tail (newest seals and their rows removed) is caught by an anchor taken before', async () => {
@@ -213,9 +220,9 @@ describe('tampering is named', () => {
       await sql.query('ALTER TABLE audit_seals ENABLE TRIGGER audit_seals_append_only');
       await sql.query('ALTER TABLE audit_logs ENABLE TRIGGER audit_logs_no_delete');
     });
-    // Consistent in itself: only the anchor kept elsewhere tells.
-    expect(await verify()).toMatchObject({ valid: true });
-    expect(await verifyAuditChain(own.runtime, { anchor })).toMatchObject({ valid: false, reason: `the anchor's seal ${head.seal_index} is no longer in the chain` });
+    // Consistent in itself, but the checkpoint's seal is gone: verify says the chain was cut, and so does the anchor.
+    expect(await verify()).toMatchObject({ valid: false, reason: `checkpoint seal ${head.seal_index} is missing or changed: the chain was cut` });
+    expect(await verifyAuditChain(own.runtime, { anchor, checkpoint: 'anchor-only' })).toMatchObject({ valid: false, reason: `the anchor's seal ${head.seal_index} is no longer in the chain` });
   });
 });
 
@@ -236,9 +243,9 @@ describe('incremental verification', () => {
     await tamper(runtime, `UPDATE audit_logs SET ip = '10.0.0.1' WHERE id = $1::uuid`, [old!.id]);
     expect(await verifyAuditChain(runtime)).toMatchObject({ valid: true, checked: 0 });
     expect(await verifyAuditChain(runtime, { full: true })).toMatchObject({ valid: false, first_broken_id: old!.id });
-    // A forged checkpoint (no MAC under the chain key) is ignored: the check starts from the beginning.
+    // A checkpoint moved back in the database: never a silent start from the beginning.
     await runtime.db.sql.query(`UPDATE audit_checkpoints SET seal_index = 1`);
-    expect(await verifyAuditChain(runtime)).toMatchObject({ valid: false, first_broken_id: old!.id });
+    expect(await verifyAuditChain(runtime)).toMatchObject({ valid: false, reason: 'checkpoint seal 1 is missing or changed: the chain was cut' });
   });
 });
 
@@ -251,10 +258,10 @@ describe('accounts', () => {
     await write(runtime, 3, 'ours', ours);
     await write(runtime, 3, 'theirs', theirs);
     await sealAuditLog(runtime, { batchSize: 4 });
-    expect(await verifyAccountAuditChain(runtime, ours!)).toEqual({ valid: true, checked: 3, first_broken_id: null });
+    expect(await verifyAccountAuditChain(runtime, ours!)).toEqual({ valid: true, checked: 3, first_broken_id: null, reason: null });
     const [theirRow] = await rowsByRequest(runtime, 'theirs-1');
     await tamper(runtime, `UPDATE audit_logs SET outcome = 'failure' WHERE id = $1::uuid`, [theirRow!.id]);
-    expect(await verifyAccountAuditChain(runtime, ours!)).toEqual({ valid: true, checked: 3, first_broken_id: null });
+    expect(await verifyAccountAuditChain(runtime, ours!)).toEqual({ valid: true, checked: 3, first_broken_id: null, reason: null });
     expect(await verifyAccountAuditChain(runtime, theirs!)).toMatchObject({ valid: false, first_broken_id: theirRow!.id });
     const [ourRow] = await rowsByRequest(runtime, 'ours-2');
     await tamper(runtime, 'UPDATE audit_logs SET account_id = $2::uuid WHERE id = $1::uuid', [ourRow!.id, theirs]);
@@ -296,7 +303,8 @@ describe('upgrading a database written before seals', () => {
     await withAuditTriggerOff(runtime.db.sql, async (sql) => {
       for (const [index, row] of rows.entries()) {
         const hash = rowHash(prev, row);
-        await sql.query('UPDATE audit_logs SET chain_index = $2, prev_hash = $3, hash = $4 WHERE id = $1::uuid', [row.id, index + 1, prev, hash]);
+        // Rows of that release had no writer MAC either.
+        await sql.query('UPDATE audit_logs SET chain_index = $2, prev_hash = $3, hash = $4, writer_mac = NULL WHERE id = $1::uuid', [row.id, index + 1, prev, hash]);
         prev = hash;
       }
     });
@@ -337,5 +345,5 @@ describe('upgrading a database written before seals', () => {
       await runtime.close();
       await database.drop();
     }
-  });
+  }, 120_000);
 });

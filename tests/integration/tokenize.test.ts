@@ -216,12 +216,12 @@ describe('POST /tokenize — group commit', () => {
     const orphan = row(randomUUID()); // no such project: the foreign key refuses it
     // On PostgreSQL two rows first take both statements in flight, so the next three wait and go in one
     // statement together (PGlite writes each row alone: the outcome must be the same).
-    const fillers = [row(vault.tenants.test.projectId), row(vault.tenants.test.projectId)].map((filler) => insertTokenWithAudit(vault.runtime.db, filler, audit, event()));
+    const fillers = [row(vault.tenants.test.projectId), row(vault.tenants.test.projectId)].map((filler) => insertTokenWithAudit(vault.runtime, filler, audit, event()));
     const results = await Promise.allSettled([
       ...fillers,
-      insertTokenWithAudit(vault.runtime.db, good[0]!, audit, event()),
-      insertTokenWithAudit(vault.runtime.db, orphan, audit, event()),
-      insertTokenWithAudit(vault.runtime.db, good[1]!, audit, event()),
+      insertTokenWithAudit(vault.runtime, good[0]!, audit, event()),
+      insertTokenWithAudit(vault.runtime, orphan, audit, event()),
+      insertTokenWithAudit(vault.runtime, good[1]!, audit, event()),
     ]);
     expect(results.map((result) => result.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
     expect(await vault.runtime.db.prisma.token.count({ where: { id: { in: [...good, orphan].map((r) => r.id) } } })).toBe(2);
