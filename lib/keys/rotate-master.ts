@@ -8,6 +8,8 @@
 //   idempotency keys all change (dashboard sessions end). TOTP secrets are re-sealed under the new root.
 //   Backup codes already issued stay checkable: the old backup-code key (never the old root) is kept
 //   wrapped beside the new root, as long as any unused code exists.
+// - A new audit chain key starts a new epoch, linked to the old one by a key change seal (both keys stay,
+//   wrapped, so verify checks every epoch; lib/audit/audit-epochs.ts).
 // - `--reencrypt` first gives every project a new data key version and fingerprint key and moves its
 //   tokens, processor configurations and webhook secrets to them; `--retire-old` then destroys the older
 //   data key versions nothing refers to any more.
@@ -15,6 +17,7 @@
 // The key part is one transaction (a marker written first keeps servers from starting meanwhile; a run that
 // died is finished by running the same command again). The --reencrypt part is resumable by itself.
 import { randomBytes } from 'node:crypto';
+import { startAuditEpoch } from '../audit/audit-epochs';
 import { dataKeyAad, fingerprintKeyAad, Keyring } from '../crypto/keyring';
 import { openTotpSecret, sealTotpSecret } from '../mfa/totp';
 import type { Runtime } from '../runtime';
@@ -25,7 +28,7 @@ import { rotateFingerprintKey } from './rotate-fingerprint-key';
 import { retireDataKeys } from './retire-data-keys';
 import { VAULT_KEY, deleteVaultKey, insertVaultKey, readVaultKey, vaultKeyAad, writeVaultKey } from './vault-keys';
 
-type Deps = Pick<Runtime, 'db' | 'keyring' | 'audit' | 'logger'>;
+type Deps = Pick<Runtime, 'db' | 'keyring' | 'audit' | 'logger' | 'config'>;
 type Where = { table: string; id: string; column: string };
 type Rewrap = (wrapped: Uint8Array, aad: string, where: Where) => Buffer<ArrayBuffer>;
 
@@ -105,10 +108,13 @@ export async function rotateMasterKey(runtime: Deps, options: { newKey: Buffer; 
   ]);
   // Every other installation key (the audit chain's, the secret-hash key, kept backup-code keys, markers),
   // each bound to its name; the service root and the marker are replaced below.
-  const installationKeys = await sql.query<{ name: string; wrapped: Uint8Array }>('SELECT name, wrapped FROM vault_keys WHERE name <> ALL($1)', [
-    [VAULT_KEY.service, VAULT_KEY.masterRotation, VAULT_KEY.legacyBackupCodes],
-  ]);
-  const installationUpdates = installationKeys.map((row) => [row.name, rewrap(row.wrapped, vaultKeyAad(row.name), { table: 'vault_keys', id: row.name, column: 'wrapped' })] as const);
+  const readInstallationKeys = (except: string[]) =>
+    sql.query<{ name: string; wrapped: Uint8Array }>('SELECT name, wrapped FROM vault_keys WHERE name <> ALL($1)', [
+      [VAULT_KEY.service, VAULT_KEY.masterRotation, VAULT_KEY.legacyBackupCodes, ...except],
+    ]);
+  const rewrapInstallationKey = (row: { name: string; wrapped: Uint8Array }) =>
+    [row.name, rewrap(row.wrapped, vaultKeyAad(row.name), { table: 'vault_keys', id: row.name, column: 'wrapped' })] as const;
+  const installationUpdates = (await readInstallationKeys([])).map(rewrapInstallationKey);
   const newRoot = randomBytes(32);
   next.useServiceRoot(newRoot);
   const users = await sql.query<UserRow>('SELECT id, mfa_secret, mfa_pending_secret FROM users WHERE mfa_secret IS NOT NULL OR mfa_pending_secret IS NOT NULL');
@@ -127,6 +133,10 @@ export async function rotateMasterKey(runtime: Deps, options: { newKey: Buffer; 
   // Codes already issued stay checkable by the keys they were hashed under (never by the old root).
   const [{ unused }] = (await sql.query<{ unused: boolean }>('SELECT EXISTS (SELECT 1 FROM backup_codes WHERE used_at IS NULL) AS unused')) as [{ unused: boolean }];
 
+  // Everything opened: the audit chain moves to a new key epoch (its key wrapped by the current master key,
+  // like the rest, and re-wrapped with them below), so the rotation's own audit row is MAC'd under it.
+  await startAuditEpoch(runtime);
+  installationUpdates.push(...(await readInstallationKeys(installationUpdates.map(([name]) => name))).map(rewrapInstallationKey));
   if (!marker) await insertVaultKey(sql, VAULT_KEY.masterRotation, next.wrapKey(randomBytes(16), vaultKeyAad(VAULT_KEY.masterRotation)));
   await sql.transaction(async (tx) => {
     for (const update of projectUpdates) {

@@ -133,6 +133,16 @@ describe('vault keys rotate-master', () => {
     vault = await startTestVault({ env: database.env });
     const after = await dump(vault.runtime.db.sql);
 
+    // A new audit chain key epoch, linked to the old one by a key change seal; verify checks both.
+    expect(after.vault_keys!.map((row) => row.name)).toContain('audit-chain/epoch/2');
+    const links = await vault.runtime.db.sql.query<{ epoch: number }>('SELECT epoch FROM audit_seals WHERE link_mac IS NOT NULL');
+    expect(links).toEqual([{ epoch: 2 }]);
+    const { verifyAuditChain } = await import('../../lib/audit/verify-audit-chain');
+    await (await import('../../lib/audit/audit-chain')).sealAuditLog(vault.runtime);
+    expect(await verifyAuditChain(vault.runtime, { full: true })).toMatchObject({ valid: true });
+    const rotationRow = await vault.runtime.db.prisma.auditLog.findFirstOrThrow({ where: { action: 'keys.rotate_master' } });
+    expect(rotationRow.resource).toBe('vault:master-key');
+
     // Every older data key version is gone; the project is on fresh data and fingerprint keys.
     expect(after.project_data_keys!.filter((row) => row.project_id === projectId)).toEqual([]);
     // The session ended; the API key, the TOTP secret (re-sealed) and an unused backup code still work.
