@@ -233,7 +233,10 @@ describe('vault keys rotate-master on a row that does not open', () => {
     const again = await startTestVault({ env: database.env });
     try {
       const now = await dump(again.runtime.db.sql);
-      expect(now.vault_keys!.map((key) => key.name).sort()).toEqual(before.vault_keys!.map((key) => key.name).sort());
+      // (On PostgreSQL the test vault skips the start-up steps the CLI runs; their marker is not the rotation's.)
+      const names = (dumped: Dump) => dumped.vault_keys!.map((key) => key.name as string).filter((name) => name !== 'owner-binding').sort();
+      expect(names(now)).toEqual(names(before));
+      expect(names(now)).not.toContain('master-rotation');
       for (const table of ['projects', 'project_data_keys', 'vault_keys', 'users']) {
         for (const previous of before[table] ?? []) {
           const id = (previous.id ?? previous.name ?? `${previous.project_id}:${previous.version}`) as string;
