@@ -16,6 +16,7 @@ import { getConfig, type Config } from './config';
 import { loadMasterKey } from './crypto/master-key';
 import { Keyring } from './crypto/keyring';
 import { bindCiphertextsToOwners } from './keys/bind-to-owners';
+import { loadSecretHashKey } from './keys/secret-hash-key';
 import { loadServiceRoot } from './keys/service-root';
 import { connectDatabase, type Database } from './db/connect';
 import { startEventJobs } from './events/start-event-jobs';
@@ -90,6 +91,8 @@ export async function createRuntime(options: StartOptions = {}): Promise<Runtime
     }
     await loadServiceRoot({ db, keyring }, { masterKey, duringRotation: options.duringKeyRotation });
     await loadAuditChainKey({ db, keyring });
+    const keyedHashes = await loadSecretHashKey({ db, keyring });
+    if (keyedHashes) logger.info({ keyedHashes }, 'keyed the stored secret hashes');
     if (options.migrate !== false) {
       const bound = await bindCiphertextsToOwners({ db, keyring });
       if (bound) logger.info({ bound }, 'bound stored ciphertexts to their owners');

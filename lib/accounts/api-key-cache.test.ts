@@ -4,7 +4,7 @@ import type { ApiKeyPrincipal } from './authenticate-api-key';
 
 const principal = (applicationId: string, projectId = 'p'): ApiKeyPrincipal => ({
   application: { id: applicationId, name: 'app', tokenization: true, detokenize: true, provisioning: false },
-  project: { id: projectId, accountId: 'a', environment: 'test', wrappedDataKey: new Uint8Array(), dataKeyVersion: 1, fingerprintKeyWrapped: null, pubKeyHash: null, allowedProxyHosts: null },
+  project: { id: projectId, accountId: 'a', environment: 'test', wrappedDataKey: new Uint8Array(), dataKeyVersion: 1, fingerprintKeyWrapped: null, fingerprintKeyVersion: 1, pubKeyHash: null, allowedProxyHosts: null },
 });
 
 describe('api key cache', () => {

@@ -1,14 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sha256Hex } from '../crypto/hash';
+import { randomBytes } from 'node:crypto';
+import { Keyring } from '../crypto/keyring';
 import { clearApiKeyCache } from './api-key-cache';
 import { authenticateApiKey, LAST_USED_INTERVAL_MS } from './authenticate-api-key';
 
 const KEY = `vk_test_${'a'.repeat(32)}`;
+const keyring = new Keyring(randomBytes(32));
+keyring.useSecretHashKey(randomBytes(32));
 
 function fakeDb(row: Record<string, unknown> | null) {
   const findFirst = vi.fn(async () => row);
   const updateMany = vi.fn(async () => ({ count: 1 }));
-  return { runtime: { db: { prisma: { application: { findFirst, updateMany } } } } as never, findFirst, updateMany };
+  return { runtime: { keyring, db: { prisma: { application: { findFirst, updateMany } } } } as never, findFirst, updateMany };
 }
 
 const row = (overrides: Record<string, unknown> = {}) => ({
@@ -17,7 +20,7 @@ const row = (overrides: Record<string, unknown> = {}) => ({
   tokenization: true,
   provisioning: false,
   revokedAt: null,
-  keyHash: sha256Hex(KEY),
+  keyHash: keyring.hashSecret(KEY),
   previousKeyExpiresAt: null,
   project: { id: 'p', environment: 'test', wrappedDataKey: new Uint8Array(), pubKeyHash: null },
   ...overrides,
@@ -29,6 +32,16 @@ describe('authenticateApiKey', () => {
     vi.useFakeTimers({ now: 1_000_000 });
   });
   afterEach(() => vi.useRealTimers());
+
+  it('looks up the keyed hash, and pays its HMAC only on a cache miss', async () => {
+    const db = fakeDb(row());
+    const digest = vi.spyOn(keyring, 'keyDigest');
+    await authenticateApiKey(db.runtime, KEY);
+    await authenticateApiKey(db.runtime, KEY);
+    expect(digest).toHaveBeenCalledTimes(1);
+    expect(db.findFirst).toHaveBeenCalledWith(expect.objectContaining({ where: { OR: [{ keyHash: keyring.hashSecret(KEY) }, expect.anything()] } }));
+    digest.mockRestore();
+  });
 
   it('writes last_used_at at most once a minute, also on cache hits', async () => {
     const db = fakeDb(row());

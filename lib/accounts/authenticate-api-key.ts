@@ -44,16 +44,18 @@ const touchedHolder = globalThis as { [TOUCHED]?: Map<string, number> };
 // Application id → when this process last wrote its last_used_at (shared by both doors, like the cache).
 const touched = (touchedHolder[TOUCHED] ??= new Map<string, number>());
 
-export async function authenticateApiKey(runtime: Pick<Runtime, 'db'>, rawKey: string | null): Promise<ApiKeyPrincipal> {
+export async function authenticateApiKey(runtime: Pick<Runtime, 'db' | 'keyring'>, rawKey: string | null): Promise<ApiKeyPrincipal> {
   const key = rawKey?.trim();
   if (!key || !KEY_SHAPE.test(key)) throw new VaultError('invalid_api_key', messages.invalidApiKey);
-  const keyHash = sha256Hex(key);
+  // The cache is keyed by the plain digest; only a miss pays the HMAC of the stored (keyed) form.
+  const digest = sha256Hex(key);
   const now = Date.now();
-  const cached = cachedPrincipal(keyHash, now);
+  const cached = cachedPrincipal(digest, now);
   if (cached) {
     await touchLastUsed(runtime, cached.application.id, now);
     return cached;
   }
+  const keyHash = runtime.keyring.keyDigest(digest);
   // The current key, or the previous one while its rotation grace period lasts (one round trip, two unique indexes).
   const application = await runtime.db.prisma.application.findFirst({
     where: { OR: [{ keyHash }, { previousKeyHash: keyHash, previousKeyExpiresAt: { gt: new Date(now) } }] },
@@ -73,12 +75,12 @@ export async function authenticateApiKey(runtime: Pick<Runtime, 'db'>, rawKey: s
   const { project: row, revokedAt: _revoked, keyHash: currentHash, previousKeyExpiresAt, ...app } = application;
   const principal: ApiKeyPrincipal = { application: app, project: principalProject(row) };
   if (currentHash === keyHash) {
-    rememberPrincipal(keyHash, principal, now);
+    rememberPrincipal(digest, principal, now);
   } else if (previousKeyExpiresAt) {
     principal.viaPreviousKey = true;
     // A previous key is cached no longer than its grace period: the entry lives API_KEY_CACHE_MS from
     // the `now` it is stored with, so that `now` is moved back when the grace period ends sooner.
-    rememberPrincipal(keyHash, principal, Math.min(now, previousKeyExpiresAt.getTime() - API_KEY_CACHE_MS));
+    rememberPrincipal(digest, principal, Math.min(now, previousKeyExpiresAt.getTime() - API_KEY_CACHE_MS));
   }
   await touchLastUsed(runtime, app.id, now);
   return principal;

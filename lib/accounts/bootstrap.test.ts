@@ -5,7 +5,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { parseConfig } from '../config';
 import { createLogger } from '../logger';
 import { createRuntime, type Runtime } from '../runtime';
-import { sha256Hex } from '../crypto/hash';
 import { login } from '../auth/login';
 import { bootstrapBanner, bootstrapIfEmpty } from './bootstrap';
 
@@ -33,7 +32,7 @@ describe('bootstrapIfEmpty', () => {
     const project = await prisma.project.findUniqueOrThrow({ where: { id: result!.projectId } });
     expect(project.environment).toBe('test');
     const application = await prisma.application.findUniqueOrThrow({ where: { id: result!.applicationId }, omit: { keyHash: false } });
-    expect(application).toMatchObject({ tokenization: true, provisioning: false, keyHash: sha256Hex(result!.apiKey) });
+    expect(application).toMatchObject({ tokenization: true, provisioning: false, keyHash: vault.keyring.hashSecret(result!.apiKey) });
 
     expect(await bootstrapIfEmpty(vault)).toBeNull();
     expect(await prisma.account.count()).toBe(1);

@@ -24,10 +24,10 @@ export function resolvePermissions(requested: RequestedPermissions): Application
 }
 
 export async function createApplication(
-  runtime: Pick<Runtime, 'db'>,
+  runtime: Pick<Runtime, 'db' | 'keyring'>,
   options: { projectId: string; environment: EnvironmentName; name: string; permissions: RequestedPermissions },
 ): Promise<CreatedApplication> {
-  const apiKey = newApiKey(options.environment);
+  const apiKey = newApiKey(runtime.keyring, options.environment);
   const permissions = resolvePermissions(options.permissions);
   const application = await runtime.db.prisma.application.create({
     data: {

@@ -5,7 +5,7 @@ import type { Runtime } from '../runtime';
 import { getAccountProjectOrThrow } from './get-account-project-or-throw';
 
 export async function createAccountApplication(
-  runtime: Pick<Runtime, 'db'>,
+  runtime: Pick<Runtime, 'db' | 'keyring'>,
   options: { accountId: string; projectId?: string; name: string; permissions: RequestedPermissions },
 ): Promise<CreatedApplication> {
   const project = await getAccountProjectOrThrow(runtime, { accountId: options.accountId, projectId: options.projectId });

@@ -15,7 +15,7 @@ export type RotatedKey = { id: string; projectId: string; apiKey: string; keyPre
 const ATTEMPTS = 5;
 
 export async function rotateApplicationKey(
-  runtime: Pick<Runtime, 'db'>,
+  runtime: Pick<Runtime, 'db' | 'keyring'>,
   options: { accountId: string; applicationId: string; gracePeriodSeconds: number },
 ): Promise<RotatedKey> {
   const application = await getApplicationOrThrow(runtime, options);
@@ -24,7 +24,7 @@ export async function rotateApplicationKey(
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const current = await prisma.application.findUnique({ where: { id: application.id }, select: { keyHash: true, revokedAt: true } });
     if (!current || current.revokedAt) throw applicationNotFound();
-    const key = newApiKey(application.environment);
+    const key = newApiKey(runtime.keyring, application.environment);
     const previousKeyExpiresAt = options.gracePeriodSeconds > 0 ? new Date(Date.now() + options.gracePeriodSeconds * 1000) : null;
     const rotated = await prisma.$transaction(async (tx) => {
       const { count } = await tx.application.updateMany({

@@ -11,7 +11,7 @@ import { setPassword } from './set-password';
 
 /** Returns the user whose password was set, and their account (for the audit row). */
 export async function resetPasswordWithToken(
-  runtime: Pick<Runtime, 'db'>,
+  runtime: Pick<Runtime, 'db' | 'keyring'>,
   options: { token: string; purposes: readonly ResetPurpose[]; newPassword: string; currentPassword?: string },
 ): Promise<{ userId: string; accountId: string }> {
   const { id, userId, accountId } = await findResetTokenOrThrow(runtime, options.token, options.purposes);

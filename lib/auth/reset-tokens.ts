@@ -1,8 +1,8 @@
-// Single-use password reset tokens: random, stored as SHA-256, consumed atomically so two uses of one token
+// Single-use password reset tokens: random, stored as a keyed hash (keyring.hashSecret: a database writer
+// cannot mint one), consumed atomically so two uses of one token
 // cannot both succeed. Mailed links (forgotten password, invitations) set a password with the token alone;
 // the `expired` token of a login whose password expired also needs the current password, so each door
 // accepts only its own purposes.
-import { sha256Hex } from '../crypto/hash';
 import { randomBase62 } from '../crypto/random';
 import { VaultError, messages } from '../http/errors';
 import type { Runtime } from '../runtime';
@@ -14,21 +14,21 @@ export type ResetPurpose = 'forgot' | 'invite' | 'expired';
 export const MAILED_PURPOSES = ['forgot', 'invite'] as const satisfies readonly ResetPurpose[];
 
 export async function issueResetToken(
-  runtime: Pick<Runtime, 'db'>,
+  runtime: Pick<Runtime, 'db' | 'keyring'>,
   options: { userId: string; purpose: ResetPurpose; ttlSeconds: number },
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBase62(40);
   const expiresAt = new Date(Date.now() + options.ttlSeconds * 1000);
   await runtime.db.prisma.passwordResetToken.create({
-    data: { userId: options.userId, tokenHash: sha256Hex(token), purpose: options.purpose, expiresAt },
+    data: { userId: options.userId, tokenHash: runtime.keyring.hashSecret(token), purpose: options.purpose, expiresAt },
   });
   return { token, expiresAt };
 }
 
 /** The live (unused, unexpired) token of one of `purposes`, without consuming it. */
-export async function findResetTokenOrThrow<P extends ResetPurpose>(runtime: Pick<Runtime, 'db'>, token: string, purposes: readonly P[]) {
+export async function findResetTokenOrThrow<P extends ResetPurpose>(runtime: Pick<Runtime, 'db' | 'keyring'>, token: string, purposes: readonly P[]) {
   const row = await runtime.db.prisma.passwordResetToken.findUnique({
-    where: { tokenHash: sha256Hex(token) },
+    where: { tokenHash: runtime.keyring.hashSecret(token) },
     select: { id: true, userId: true, expiresAt: true, usedAt: true, purpose: true, user: { select: { accountId: true } } },
   });
   if (!row || row.usedAt || row.expiresAt <= new Date() || !purposes.includes(row.purpose as P)) throw new VaultError('invalid_token', messages.invalidToken);

@@ -20,20 +20,25 @@ export function parseAppCreateArgs(argv: string[]) {
 }
 
 export function parseRotateMasterArgs(argv: string[]) {
-  const { values } = parseArgs({ args: argv, options: { 'new-key-file': { type: 'string' } }, strict: true, allowPositionals: false });
+  const { values } = parseArgs({
+    args: argv,
+    options: { 'new-key-file': { type: 'string' }, reencrypt: { type: 'boolean', default: false }, 'retire-old': { type: 'boolean', default: false } },
+    strict: true,
+    allowPositionals: false,
+  });
   if (!values['new-key-file']) throw new Error('--new-key-file is required: a file holding the new master key (32 bytes, base64)');
-  return { newKeyFile: values['new-key-file'] };
+  return { newKeyFile: values['new-key-file'], reencrypt: values.reencrypt, retireOld: values['retire-old'] };
 }
 
 export function parseRotateDataKeyArgs(argv: string[]) {
   const { values } = parseArgs({
     args: argv,
-    options: { project: { type: 'string' }, reencrypt: { type: 'boolean', default: false } },
+    options: { project: { type: 'string' }, reencrypt: { type: 'boolean', default: false }, fingerprints: { type: 'boolean', default: false } },
     strict: true,
     allowPositionals: false,
   });
   if (!values.project) throw new Error('--project is required: the project id');
-  return { projectId: values.project, reencrypt: values.reencrypt };
+  return { projectId: values.project, reencrypt: values.reencrypt, fingerprints: values.fingerprints };
 }
 
 export function parseAuditVerifyArgs(argv: string[]) {

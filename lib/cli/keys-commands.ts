@@ -4,6 +4,7 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import type { Config } from '../config';
 import { masterKeyFile } from '../crypto/master-key';
 import { reencryptProject, rotateDataKey } from '../keys/rotate-data-key';
+import { rotateFingerprintKey } from '../keys/rotate-fingerprint-key';
 import { rotateMasterKey } from '../keys/rotate-master';
 import type { Logger } from '../logger';
 import { createRuntime } from '../runtime';
@@ -21,7 +22,7 @@ export async function runRotateMaster(argv: string[], config: Config, logger: Lo
   const newKey = readNewKey(args.newKeyFile);
   const runtime = await createRuntime({ config, logger, duringKeyRotation: true, background: false });
   try {
-    const result = await rotateMasterKey(runtime, { newKey });
+    const result = await rotateMasterKey(runtime, { newKey, reencrypt: args.reencrypt, retireOld: args.retireOld });
     // The embedded mode's key file follows the database (written whole, then renamed over the old one).
     const file = masterKeyFile(config);
     const embeddedFile = config.embedded && existsSync(file);
@@ -31,8 +32,13 @@ export async function runRotateMaster(argv: string[], config: Config, logger: Lo
     }
     process.stdout.write(
       [
+        ...(args.reencrypt
+          ? [`Re-encrypted ${result.reencrypted} projects under new data and fingerprint keys${args.retireOld ? `; ${result.destroyedDataKeys} unused earlier data key versions destroyed` : ''}.`]
+          : []),
         `Master key rotated: ${result.projects} projects and ${result.retiredDataKeys} earlier data key versions re-wrapped.`,
-        ...(result.serviceRootReplaced ? ['The service root key was the old master key: it is replaced (TOTP secrets re-sealed; dashboard sessions end).'] : []),
+        `The service root key is new: dashboard sessions and sign-in tokens have ended (everyone signs in again), TOTP secrets are re-sealed, ${
+          result.keptBackupCodes ? 'backup codes already issued keep working' : 'no unused backup codes were left'
+        }.`,
         embeddedFile
           ? `${file} now holds the new key.`
           : 'Set VAULT_MASTER_KEY to the new key on every node, then restart them: the old key is refused from now on.',
@@ -49,11 +55,20 @@ export async function runRotateDataKey(argv: string[], config: Config, logger: L
   const args = parseRotateDataKeyArgs(argv);
   const runtime = await createRuntime({ config, logger, background: false });
   try {
-    const rotated = await rotateDataKey(runtime, { projectId: args.projectId });
-    process.stdout.write(`Project ${rotated.projectId}: data key version ${rotated.version} is current (was ${rotated.previousVersion}).\n`);
+    // --fingerprints replaces the fingerprint key instead of the data key, so running it again resumes it.
+    if (!args.fingerprints) {
+      const rotated = await rotateDataKey(runtime, { projectId: args.projectId });
+      process.stdout.write(`Project ${rotated.projectId}: data key version ${rotated.version} is current (was ${rotated.previousVersion}).\n`);
+    }
     if (args.reencrypt) {
       const moved = await reencryptProject(runtime, { projectId: args.projectId });
-      process.stdout.write(`Re-encrypted under version ${moved.version}: ${moved.tokens} tokens, ${moved.merchants} merchant processors.\n`);
+      process.stdout.write(`Re-encrypted under version ${moved.version}: ${moved.tokens} tokens, ${moved.merchants} merchant processors, ${moved.webhookSecrets} webhook secrets.\n`);
+    }
+    if (args.fingerprints) {
+      const refingerprinted = await rotateFingerprintKey(runtime, { projectId: args.projectId });
+      process.stdout.write(
+        `${refingerprinted.resumed ? 'Resumed: f' : 'F'}ingerprint key version ${refingerprinted.version} is current: ${refingerprinted.tokens} tokens re-fingerprinted.\n`,
+      );
     }
     return 0;
   } finally {

@@ -19,12 +19,16 @@ const USAGE = `Usage:
                                     check the audit chain since the last verified seal (--full: from the
                                     start; --anchor: that earlier anchor is still in the chain); exit 1 when broken
   vault audit anchor [--json]       print the newest seal as INDEX:MAC and its row count, to keep elsewhere
-  vault keys rotate-master --new-key-file FILE
-                                    re-wrap every key under a new master key (stop the servers first;
-                                    resumable: run it again after a failure). The old key is refused afterwards.
-  vault keys rotate-data-key --project ID [--reencrypt]
+  vault keys rotate-master --new-key-file FILE [--reencrypt [--retire-old]]
+                                    re-wrap every key under a new master key and replace the service root
+                                    (sessions end); --reencrypt also moves every project's data to new data and
+                                    fingerprint keys, --retire-old then destroys the unused older data keys
+                                    (stop the servers first; run it again after a failure). The old key is
+                                    refused afterwards.
+  vault keys rotate-data-key --project ID [--reencrypt] [--fingerprints]
                                     new data key version for a project; --reencrypt moves its stored
-                                    data to it in batches
+                                    data to it in batches; --fingerprints replaces its fingerprint key
+                                    instead and recomputes every token's fingerprint (resumable)
   vault doctor                      check the configuration, database, migrations, master key, clock, Redis and
                                     NODE_EXTRA_CA_CERTS without changing anything; prints each problem's fix,
                                     exit 1 when a check FAILs

@@ -5,6 +5,7 @@
 // into another project's row does not open there.
 import { hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import { open, seal } from './aead';
+import { hmacSha256Hex, sha256Hex } from './hash';
 
 /** What a project row carries about its keys (selected with PROJECT_KEY_COLUMNS). */
 export type ProjectKeyRef = {
@@ -13,17 +14,19 @@ export type ProjectKeyRef = {
   /** 0: wrapped before owner binding (version 1 under the legacy AAD); see the start-up re-seal. */
   dataKeyVersion: number;
   fingerprintKeyWrapped: Uint8Array | null;
+  /** Bumped by each fingerprint key rotation: a cached fingerprint key is one of this version. */
+  fingerprintKeyVersion: number;
 };
 
 /** The Prisma `select` of a project's key columns. */
-export const PROJECT_KEY_COLUMNS = { id: true, wrappedDataKey: true, dataKeyVersion: true, fingerprintKeyWrapped: true } as const;
+export const PROJECT_KEY_COLUMNS = { id: true, wrappedDataKey: true, dataKeyVersion: true, fingerprintKeyWrapped: true, fingerprintKeyVersion: true } as const;
 
 export type ProjectKeys = {
   /** The data key version new ciphertexts are sealed under (stored with each of them). */
   version: number;
   /** AES-256-GCM key for token payloads, processor configurations and CVC session values. */
   encryption: Buffer;
-  /** HMAC-SHA256 key for card/account fingerprints: stable per project (across rotations), useless elsewhere. */
+  /** HMAC-SHA256 key for card/account fingerprints: per project, kept across data key rotations, useless elsewhere. */
   fingerprint: Buffer;
 };
 
@@ -42,14 +45,15 @@ export const legacyFingerprintKey = (dataKey: Buffer) => derive(dataKey, 'finger
 const encryptionKeyOf = (dataKey: Buffer) => derive(dataKey, 'encryption');
 
 export class Keyring {
-  /** Unwrapped keys by `projectId:version` (encryption) and projectId (fingerprint); wrapped keys never change meaning. */
+  /** Unwrapped keys by `projectId:version` (encryption, fingerprint); a version's wrapped key never changes meaning. */
   private readonly encryptionKeys = new Map<string, Buffer>();
   private readonly fingerprintKeys = new Map<string, Buffer>();
   private readonly serviceKeys = new Map<string, Buffer>();
   private serviceRoot: Buffer | null = null;
-  private legacyBackupCodeKey: Buffer | null = null;
+  private keptBackupCodeKeys: Buffer[] = [];
   /** The audit chain's keys by epoch; the newest signs (lib/audit/audit-epochs.ts). */
   private readonly chainKeys = new Map<number, Buffer>();
+  private secretHashKey: Buffer | null = null;
 
   constructor(private readonly masterKey: Buffer) {}
 
@@ -82,7 +86,8 @@ export class Keyring {
     const version = effectiveVersion(project.dataKeyVersion);
     const cacheKey = `${project.id}:${version}`;
     let encryption = this.encryptionKeys.get(cacheKey);
-    let fingerprint = this.fingerprintKeys.get(project.id);
+    const fingerprintCacheKey = `${project.id}:${project.fingerprintKeyVersion}`;
+    let fingerprint = this.fingerprintKeys.get(fingerprintCacheKey);
     if (!encryption || !fingerprint) {
       const dataKey = this.unwrapDataKey(project);
       encryption ??= encryptionKeyOf(dataKey);
@@ -93,7 +98,7 @@ export class Keyring {
       }
       dataKey.fill(0);
       this.encryptionKeys.set(cacheKey, encryption);
-      this.fingerprintKeys.set(project.id, fingerprint);
+      this.fingerprintKeys.set(fingerprintCacheKey, fingerprint);
     }
     return { version, encryption, fingerprint };
   }
@@ -112,15 +117,21 @@ export class Keyring {
   }
 
   /** Installs the service root key (lib/keys/service-root.ts reads it from vault_keys at start). */
-  useServiceRoot(root: Buffer, options: { legacyBackupCodes?: Buffer | null } = {}): void {
+  useServiceRoot(root: Buffer, options: { keptBackupCodeKeys?: Buffer | null } = {}): void {
     this.serviceRoot = root;
-    this.legacyBackupCodeKey = options.legacyBackupCodes ?? null;
+    // 32-byte keys, one after the other (vault_keys `service/backup-codes/legacy`).
+    const kept = options.keptBackupCodeKeys ?? Buffer.alloc(0);
+    this.keptBackupCodeKeys = [];
+    for (let at = 0; at + 32 <= kept.length; at += 32) this.keptBackupCodeKeys.push(kept.subarray(at, at + 32));
     this.serviceKeys.clear();
   }
 
-  /** Keys backup codes may be hashed under: the current one first, then one kept from a replaced legacy root. */
+  /**
+   * Keys backup codes may be hashed under: the current one first, then those kept from the service roots
+   * rotate-master replaced (each can only check the codes issued under it; the roots themselves are gone).
+   */
   backupCodeKeys(): Buffer[] {
-    return this.legacyBackupCodeKey ? [this.serviceKey('backup-codes'), this.legacyBackupCodeKey] : [this.serviceKey('backup-codes')];
+    return [this.serviceKey('backup-codes'), ...this.keptBackupCodeKeys];
   }
 
   /** Installs an audit chain HMAC key of an epoch (lib/audit/chain-key.ts reads them from vault_keys at start). */
@@ -138,6 +149,26 @@ export class Keyring {
   /** The newest audit chain key epoch loaded (0 before any). */
   auditChainEpoch(): number {
     return Math.max(0, ...this.chainKeys.keys());
+  }
+
+  /** Installs the key of stored secret hashes (lib/keys/secret-hash-key.ts reads it from vault_keys at start). */
+  useSecretHashKey(key: Buffer): void {
+    this.secretHashKey = key;
+  }
+
+  /**
+   * The stored form of a random secret (API key, service key, reset or invitation token): HMAC-SHA256 under
+   * the installation's secret-hash key of the secret's SHA-256 hex, so rows written before keying convert
+   * without the secret (`keyDigest(old)`) and a database writer cannot mint a hash that matches.
+   */
+  hashSecret(secret: string): string {
+    return this.keyDigest(sha256Hex(secret));
+  }
+
+  /** The stored form of a secret from its SHA-256 hex (what the API key cache is keyed by). */
+  keyDigest(digest: string): string {
+    if (!this.secretHashKey) throw new Error('the secret-hash key is not loaded yet');
+    return hmacSha256Hex(this.secretHashKey, digest);
   }
 
   /** Whether `key` is this keyring's master key (a legacy service root is). */

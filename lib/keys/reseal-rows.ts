@@ -7,12 +7,16 @@ import { processorAad } from '../merchants/processor-seal';
 import type { Runtime } from '../runtime';
 import { tokenAad } from '../vault/token-payload';
 import { encryptionKeyForVersion } from './data-key-versions';
+import { unreadableRow } from './key-command-error';
+import { webhookSecretAad } from '../webhooks/endpoint-secret';
 
 type Table = { name: string; sealed: string; version: string; aad: (projectId: string, id: string, version: number) => string };
 
 export const SEALED_TABLES = {
   tokens: { name: 'tokens', sealed: 'ciphertext', version: 'key_version', aad: (projectId, tokenId, version) => tokenAad({ projectId, tokenId }, version) },
   merchants: { name: 'merchants', sealed: 'processor_sealed', version: 'processor_key_version', aad: processorAad },
+  webhookSecrets: { name: 'webhook_endpoints', sealed: 'secret_sealed', version: 'secret_key_version', aad: webhookSecretAad },
+  previousWebhookSecrets: { name: 'webhook_endpoints', sealed: 'previous_secret_sealed', version: 'previous_secret_key_version', aad: webhookSecretAad },
 } satisfies Record<string, Table>;
 
 type Row = { id: string; project_id: string; version: number; sealed: Uint8Array };
@@ -45,7 +49,12 @@ export async function resealRows(
     for (const row of rows) {
       const project = projects.get(row.project_id)!;
       const target = runtime.keyring.projectKeys(project);
-      const plain = open(await encryptionKeyForVersion(runtime, project, row.version), row.sealed, table.aad(row.project_id, row.id, row.version));
+      let plain: Buffer;
+      try {
+        plain = open(await encryptionKeyForVersion(runtime, project, row.version), row.sealed, table.aad(row.project_id, row.id, row.version));
+      } catch {
+        throw unreadableRow({ table: table.name, id: row.id, column: table.sealed, resumable: true });
+      }
       updates.push({ id: row.id, sealed: seal(target.encryption, plain, table.aad(row.project_id, row.id, target.version)).toString('hex'), from: row.version, to: target.version });
       plain.fill(0);
     }

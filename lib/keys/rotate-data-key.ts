@@ -2,16 +2,18 @@
 // version for one project. New writes use it at once on this node and, on other nodes, once their cached
 // project (API key cache) refreshes; everything sealed under an older version keeps opening, because the
 // version is stored with each ciphertext and older versions stay in project_data_keys. `--reencrypt` then
-// re-seals the project's tokens and processor configurations under the new version, in batches.
-// The fingerprint key does not rotate: fingerprints must stay comparable across versions.
-import { randomBytes, randomUUID } from 'node:crypto';
+// re-seals the project's tokens, processor configurations and webhook secrets under the new version, in
+// batches. The fingerprint key does not rotate with it (fingerprints stay comparable across versions); it has
+// its own rotation (rotate-fingerprint-key.ts).
+import { randomBytes } from 'node:crypto';
 import { dataKeyAad, effectiveVersion, fingerprintKeyAad, legacyFingerprintKey, PROJECT_KEY_COLUMNS } from '../crypto/keyring';
-import { recordAudit } from '../audit/record-audit';
 import type { Runtime } from '../runtime';
+import { auditKeyCommand } from './audit-key-command';
 import { resealRows, SEALED_TABLES } from './reseal-rows';
 import { isUuid } from '../http/uuid';
+import { KeyCommandError } from './key-command-error';
 
-export class KeyCommandError extends Error {}
+export { KeyCommandError } from './key-command-error';
 
 type ProjectRow = { id: string; account_id: string; wrapped_data_key: Uint8Array; data_key_version: number; fingerprint_key_wrapped: Uint8Array | null };
 
@@ -49,11 +51,8 @@ export async function rotateDataKey(
     next.fill(0);
     return { projectId: row.id, accountId: row.account_id, previousVersion, version: previousVersion + 1 };
   });
-  await recordAudit(runtime, {
+  await auditKeyCommand(runtime, {
     action: 'keys.rotate_data_key',
-    outcome: 'success',
-    statusCode: 200,
-    requestId: `cli-${randomUUID()}`,
     accountId: rotated.accountId,
     projectId: rotated.projectId,
     resource: `project:${rotated.projectId}:data-key-v${rotated.version}`,
@@ -61,11 +60,11 @@ export async function rotateDataKey(
   return { projectId: rotated.projectId, previousVersion: rotated.previousVersion, version: rotated.version };
 }
 
-/** Re-seals every token and processor configuration of the project that is not on its current version. */
+/** Re-seals every token, processor configuration and webhook secret of the project that is not on its current version. */
 export async function reencryptProject(
   runtime: Pick<Runtime, 'db' | 'keyring' | 'audit' | 'logger'>,
   options: { projectId: string; batchSize?: number },
-): Promise<{ version: number; tokens: number; merchants: number }> {
+): Promise<{ version: number; tokens: number; merchants: number; webhookSecrets: number }> {
   if (!isUuid(options.projectId)) throw new KeyCommandError('--project must be a project id (a UUID)');
   const project = await runtime.db.prisma.project.findUnique({ where: { id: options.projectId }, select: { ...PROJECT_KEY_COLUMNS, accountId: true } });
   if (!project) throw new KeyCommandError(`No project ${options.projectId}`);
@@ -73,14 +72,14 @@ export async function reencryptProject(
   const filter = (column: string) => ({ where: `project_id = $2::uuid AND ${column} <> $3`, params: [project.id, version] });
   const tokens = await resealRows(runtime, SEALED_TABLES.tokens, filter('key_version'), options.batchSize);
   const merchants = await resealRows(runtime, SEALED_TABLES.merchants, filter('processor_key_version'), options.batchSize);
-  await recordAudit(runtime, {
+  const webhookSecrets =
+    (await resealRows(runtime, SEALED_TABLES.webhookSecrets, filter('secret_key_version'), options.batchSize)) +
+    (await resealRows(runtime, SEALED_TABLES.previousWebhookSecrets, filter('previous_secret_sealed IS NOT NULL AND previous_secret_key_version'), options.batchSize));
+  await auditKeyCommand(runtime, {
     action: 'keys.reencrypt',
-    outcome: 'success',
-    statusCode: 200,
-    requestId: `cli-${randomUUID()}`,
     accountId: project.accountId,
     projectId: project.id,
     resource: `project:${project.id}:data-key-v${version}`,
   });
-  return { version, tokens, merchants };
+  return { version, tokens, merchants, webhookSecrets };
 }

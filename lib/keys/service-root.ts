@@ -33,8 +33,8 @@ export async function loadServiceRoot(
       "the master key does not open this database's keys: it is not the key this database was set up with (after `vault keys rotate-master`, configure the new key)",
     );
   }
-  const legacyBackupCodes = await readVaultKey(sql, VAULT_KEY.legacyBackupCodes);
+  const kept = await readVaultKey(sql, VAULT_KEY.legacyBackupCodes);
   runtime.keyring.useServiceRoot(root, {
-    legacyBackupCodes: legacyBackupCodes ? runtime.keyring.unwrapKey(legacyBackupCodes, vaultKeyAad(VAULT_KEY.legacyBackupCodes)) : null,
+    keptBackupCodeKeys: kept ? runtime.keyring.unwrapKey(kept, vaultKeyAad(VAULT_KEY.legacyBackupCodes)) : null,
   });
 }

@@ -5,8 +5,10 @@ import type { SqlClient } from '../db/connect';
 export const VAULT_KEY = {
   /** Root of the service keys (session signing, TOTP sealing, backup-code hashing, idempotency records). */
   service: 'service',
-  /** Backup-code hashing key kept from a legacy service root (see rotate-master). */
+  /** Backup-code hashing keys kept from replaced service roots, 32 bytes each (see rotate-master). */
   legacyBackupCodes: 'service/backup-codes/legacy',
+  /** The key of stored secret hashes (API keys, service keys, reset and invitation tokens); never replaced. */
+  secretHash: 'secret-hash',
   /** The audit chain's HMAC key. */
   auditChain: 'audit-chain',
   /** Present while `vault keys rotate-master` runs: its value is wrapped by the new master key. */

@@ -1,7 +1,6 @@
-// The invitation link of a member: a single-use `invite` reset token (valid INVITE_TTL_MS, stored as its
-// SHA-256 only) and the mail that carries it. Used by the invitation and by its resending.
+// The invitation link of a member: a single-use `invite` reset token (valid INVITE_TTL_MS, stored only as
+// its keyed hash, keyring.hashSecret) and the mail that carries it. Used by the invitation and by its resending.
 import { passwordLink } from '../auth/reset-tokens';
-import { sha256Hex } from '../crypto/hash';
 import { randomBase62 } from '../crypto/random';
 import type { Runtime } from '../runtime';
 import type { MemberRole } from './present-member';
@@ -9,9 +8,9 @@ import type { MemberRole } from './present-member';
 export const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** A new invitation token and the row to store for it (the token itself goes only into the mail). */
-export function newInviteToken(): { token: string; row: { tokenHash: string; purpose: 'invite'; expiresAt: Date } } {
+export function newInviteToken(runtime: Pick<Runtime, 'keyring'>): { token: string; row: { tokenHash: string; purpose: 'invite'; expiresAt: Date } } {
   const token = randomBase62(43);
-  return { token, row: { tokenHash: sha256Hex(token), purpose: 'invite', expiresAt: new Date(Date.now() + INVITE_TTL_MS) } };
+  return { token, row: { tokenHash: runtime.keyring.hashSecret(token), purpose: 'invite', expiresAt: new Date(Date.now() + INVITE_TTL_MS) } };
 }
 
 export async function sendInvitationMail(runtime: Pick<Runtime, 'config' | 'mailer'>, options: { email: string; role: MemberRole; token: string }): Promise<void> {

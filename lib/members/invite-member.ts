@@ -11,7 +11,7 @@ import { memberColumns, presentMember, type MemberRole, type PresentedMember } f
 export const EMAIL_TAKEN = 'A user with this email already exists';
 
 export async function inviteMember(
-  runtime: Pick<Runtime, 'db' | 'config' | 'mailer' | 'logger'>,
+  runtime: Pick<Runtime, 'db' | 'config' | 'mailer' | 'logger' | 'keyring'>,
   options: { accountId: string; actorRole: MemberRole; email: string; role: MemberRole; name?: string },
 ): Promise<PresentedMember> {
   assertMayManage(options.actorRole, { newRole: options.role });
@@ -20,7 +20,7 @@ export async function inviteMember(
   if (await prisma.user.findUnique({ where: { email }, select: { id: true } })) throw new VaultError('conflict', EMAIL_TAKEN);
   // Nobody knows this password: the account opens only through the invitation link.
   const passwordHash = await hashPassword(randomBytes(32).toString('base64'));
-  const invite = newInviteToken();
+  const invite = newInviteToken(runtime);
   let member;
   try {
     member = await prisma.user.create({

@@ -12,14 +12,14 @@ import { isInvited, presentMember, type MemberRole, type PresentedMember } from 
 export const NOT_INVITED = 'The member has already accepted the invitation';
 
 export async function resendInvitation(
-  runtime: Pick<Runtime, 'db' | 'config' | 'mailer'>,
+  runtime: Pick<Runtime, 'db' | 'config' | 'mailer' | 'keyring'>,
   options: { accountId: string; actorRole: MemberRole; memberId: string },
 ): Promise<PresentedMember> {
   const member = await getMemberOrThrow(runtime, options);
   assertMayManage(options.actorRole, { targetRole: member.role });
   if (!isInvited(member)) throw new VaultError('not_invited', NOT_INVITED);
   const { prisma } = runtime.db;
-  const invite = newInviteToken();
+  const invite = newInviteToken(runtime);
   const created = await prisma.passwordResetToken.create({ data: { userId: member.id, ...invite.row }, select: { id: true } });
   try {
     await sendInvitationMail(runtime, { email: member.email, role: member.role, token: invite.token });

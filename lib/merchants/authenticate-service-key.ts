@@ -1,7 +1,6 @@
 // Resolves an X-SERVICE-API-KEY to its merchant (the current key, or the previous one during its rotation
 // grace period). Missing, malformed and unknown keys are the same 401. The merchant must belong to the
 // vault key's project: a key of another project is a 403 (both keys are valid, they do not belong together).
-import { sha256Hex } from '../crypto/hash';
 import { VaultError, messages } from '../http/errors';
 import type { Runtime } from '../runtime';
 import { SERVICE_KEY_SHAPE } from './service-keys';
@@ -9,12 +8,12 @@ import { SERVICE_KEY_SHAPE } from './service-keys';
 export type ServiceKeyMerchant = { id: string; projectId: string; name: string };
 
 export async function authenticateServiceKey(
-  runtime: Pick<Runtime, 'db'>,
+  runtime: Pick<Runtime, 'db' | 'keyring'>,
   options: { rawKey: string | null; projectId: string },
 ): Promise<ServiceKeyMerchant> {
   const key = options.rawKey?.trim();
   if (!key || !SERVICE_KEY_SHAPE.test(key)) throw new VaultError('invalid_service_api_key', messages.invalidServiceApiKey);
-  const keyHash = sha256Hex(key);
+  const keyHash = runtime.keyring.hashSecret(key);
   const merchant = await runtime.db.prisma.merchant.findFirst({
     where: { OR: [{ keyHash }, { previousKeyHash: keyHash, previousKeyExpiresAt: { gt: new Date() } }] },
     select: { id: true, projectId: true, name: true },

@@ -19,7 +19,7 @@ export async function createMerchant(
   const project = await getAccountProjectOrThrow(runtime, { accountId: options.accountId, projectId: options.projectId });
   const projectKeys = await checkProcessorForProject(runtime, { projectId: project.id, environment: project.environment, processor: options.processor });
   const id = randomUUID();
-  const key = newServiceKey(project.environment);
+  const key = newServiceKey(runtime.keyring, project.environment);
   const row = await runtime.db.prisma.merchant.create({
     data: {
       id,

@@ -18,7 +18,7 @@ export async function rotateMerchantKey(
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const current = await prisma.merchant.findUnique({ where: { id: merchant.id }, select: { keyHash: true } });
     if (!current) throw merchantNotFound();
-    const key = newServiceKey(merchant.environment);
+    const key = newServiceKey(runtime.keyring, merchant.environment);
     const previousKeyExpiresAt = options.gracePeriodSeconds > 0 ? new Date(Date.now() + options.gracePeriodSeconds * 1000) : null;
     const updated = await prisma.merchant.updateMany({
       where: { id: merchant.id, keyHash: current.keyHash },

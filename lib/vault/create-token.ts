@@ -7,7 +7,6 @@ import { uuidV7 } from '../crypto/uuid-v7';
 import type { z } from 'zod';
 import type { ApiKeyPrincipal } from '../accounts/authenticate-api-key';
 import type { AuditEntry } from '../audit/record-audit';
-import { hmacSha256Hex } from '../crypto/hash';
 import { randomIdentifier62 } from '../crypto/random';
 import type { Runtime } from '../runtime';
 import type { CvcSessionMode } from '../store/types';
@@ -15,7 +14,7 @@ import { maskAccount, visibleAccountDigits } from './bank-rules';
 import { detectBrand, displayedBin, last4, maskPan } from './card-rules';
 import { createCvcSession, deleteCvcSession } from './cvc-sessions';
 import type { TokenPayload } from './token-payload';
-import { sealPayload } from './token-payload';
+import { payloadFingerprint, sealPayload } from './token-payload';
 import { insertTokenWithAudit } from './insert-token';
 import { isLivemode } from '../events/livemode';
 import { newEventId, serialiseEnvelope } from '../events/record-event';
@@ -25,15 +24,15 @@ import type { ZTokenizeResponseSchema } from './schemas';
 /** The response body of POST /tokenize (its schema documents it), and the new token's row id. */
 export type CreatedToken = Omit<z.output<typeof ZTokenizeResponseSchema>, 'success'> & { tokenId: string };
 
-type Display = { mask: string; bin: string | null; last4: string; brand: string | null; secret: string };
+type Display = { mask: string; bin: string | null; last4: string; brand: string | null };
 
 function displayFields(payload: TokenPayload): Display {
   if (payload.type === 'card') {
     const pan = payload.cardNumber;
-    return { mask: maskPan(pan), bin: displayedBin(pan), last4: last4(pan), brand: detectBrand(pan), secret: pan };
+    return { mask: maskPan(pan), bin: displayedBin(pan), last4: last4(pan), brand: detectBrand(pan) };
   }
   const account = payload.accountNumber;
-  return { mask: maskAccount(account), bin: null, last4: visibleAccountDigits(account), brand: null, secret: `${payload.routingNumber}:${account}` };
+  return { mask: maskAccount(account), bin: null, last4: visibleAccountDigits(account), brand: null };
 }
 
 /** Who creates the token: an API key's application, or (test tokens from the dashboard) a user (no application). */
@@ -56,7 +55,7 @@ export async function createToken(
   const tokenId = uuidV7();
   const token = `tok_${randomIdentifier62(24)}`;
   const display = displayFields(options.payload);
-  const fingerprint = hmacSha256Hex(keys.fingerprint, `${options.payload.type}:${display.secret}`);
+  const fingerprint = payloadFingerprint(keys.fingerprint, options.payload);
 
   const cvcSessionId = options.cvv
     ? await createCvcSession({

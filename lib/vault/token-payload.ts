@@ -3,6 +3,7 @@
 // or another project does not open. Rows stamped key version 0 were sealed before that binding
 // (`vault/token/<tokenId>`); the start-up re-seal converts them.
 import { open, seal } from '../crypto/aead';
+import { hmacSha256Hex } from '../crypto/hash';
 import type { TBankData, TCardData } from './schemas';
 
 export type CardPayload = Omit<TCardData, 'cvv'>;
@@ -19,4 +20,13 @@ export function sealPayload(key: Buffer, owner: TokenOwner, payload: TokenPayloa
 
 export function openPayload(key: Buffer, owner: TokenOwner & { keyVersion: number }, ciphertext: Uint8Array): TokenPayload {
   return JSON.parse(open(key, ciphertext, tokenAad(owner, owner.keyVersion)).toString('utf8')) as TokenPayload;
+}
+
+/**
+ * The keyed fingerprint of the card or account number: the same card gives the same value within a project
+ * (under one fingerprint key; `vault keys rotate-data-key --fingerprints` recomputes them all).
+ */
+export function payloadFingerprint(key: Buffer, payload: TokenPayload): string {
+  const secret = payload.type === 'card' ? payload.cardNumber : `${payload.routingNumber}:${payload.accountNumber}`;
+  return hmacSha256Hex(key, `${payload.type}:${secret}`);
 }

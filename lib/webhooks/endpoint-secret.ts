@@ -6,7 +6,7 @@ import { PROJECT_KEY_COLUMNS, type ProjectKeyRef } from '../crypto/keyring';
 import { encryptionKeyForVersion } from '../keys/data-key-versions';
 import type { Runtime } from '../runtime';
 
-const secretAad = (projectId: string, endpointId: string) => `${projectId}/webhook-endpoint/${endpointId}`;
+export const webhookSecretAad = (projectId: string, endpointId: string) => `${projectId}/webhook-endpoint/${endpointId}`;
 
 export async function projectKeyRef(runtime: Pick<Runtime, 'db'>, projectId: string): Promise<ProjectKeyRef> {
   return runtime.db.prisma.project.findUniqueOrThrow({ where: { id: projectId }, select: PROJECT_KEY_COLUMNS });
@@ -14,7 +14,7 @@ export async function projectKeyRef(runtime: Pick<Runtime, 'db'>, projectId: str
 
 export function sealEndpointSecret(runtime: Pick<Runtime, 'keyring'>, project: ProjectKeyRef, endpointId: string, secret: string): { sealed: Buffer<ArrayBuffer>; keyVersion: number } {
   const { encryption, version } = runtime.keyring.projectKeys(project);
-  return { sealed: seal(encryption, secret, secretAad(project.id, endpointId)), keyVersion: version };
+  return { sealed: seal(encryption, secret, webhookSecretAad(project.id, endpointId)), keyVersion: version };
 }
 
 export async function openEndpointSecret(
@@ -24,5 +24,5 @@ export async function openEndpointSecret(
   stored: { sealed: Uint8Array; keyVersion: number },
 ): Promise<string> {
   const key = await encryptionKeyForVersion(runtime, project, stored.keyVersion);
-  return open(key, stored.sealed, secretAad(project.id, endpointId)).toString('utf8');
+  return open(key, stored.sealed, webhookSecretAad(project.id, endpointId)).toString('utf8');
 }

@@ -88,7 +88,7 @@ describe('applications — happy', () => {
     });
     // Stored hashed: the row holds the hash and the prefix, never the key.
     const row = await vault.runtime.db.prisma.application.findUniqueOrThrow({ where: { id }, select: { keyHash: true, keyPrefix: true } });
-    expect(row).toEqual({ keyHash: sha256Hex(apiKey), keyPrefix: apiKey.slice(0, 12) });
+    expect(row).toEqual({ keyHash: vault.runtime.keyring.hashSecret(apiKey), keyPrefix: apiKey.slice(0, 12) });
   });
 
   it('the created key authenticates on GET /api/applications/key with exactly the permissions asked', async () => {
@@ -173,7 +173,7 @@ describe('applications — happy', () => {
     for (const text of texts) {
       expect(text).toContain(created.id);
       // (The view's `previous_key_expires_at` / `previous_key_uses` are fine; the previous key's hash is not.)
-      for (const forbidden of ['api_key', 'key_hash', 'keyHash', 'previous_key_hash', 'previousKeyHash', created.api_key, sha256Hex(created.api_key)]) expect(text).not.toContain(forbidden);
+      for (const forbidden of ['api_key', 'key_hash', 'keyHash', 'previous_key_hash', 'previousKeyHash', created.api_key, sha256Hex(created.api_key), vault.runtime.keyring.hashSecret(created.api_key)]) expect(text).not.toContain(forbidden);
       for (const key of issuedKeys) expect(text).not.toContain(key);
     }
   });
@@ -469,7 +469,7 @@ describe('applications — security', () => {
     const logs = vault.logs.join('\n');
     const audit = JSON.stringify(await vault.runtime.db.prisma.auditLog.findMany());
     for (const key of issuedKeys) {
-      for (const secret of [key, sha256Hex(key)]) {
+      for (const secret of [key, sha256Hex(key), vault.runtime.keyring.hashSecret(key)]) {
         expect(logs).not.toContain(secret);
         expect(audit).not.toContain(secret);
       }

@@ -96,14 +96,18 @@ describe('npx vault', () => {
   it('keys rotate-data-key --reencrypt, then keys rotate-master: the data folder opens under the new key only', async () => {
     const rotated = await vault('keys', 'rotate-data-key', '--project', live.project_id, '--reencrypt');
     expect(rotated.stdout).toBe(
-      `Project ${live.project_id}: data key version 2 is current (was 1).\nRe-encrypted under version 2: 1 tokens, 0 merchant processors.\n`,
+      `Project ${live.project_id}: data key version 2 is current (was 1).\nRe-encrypted under version 2: 1 tokens, 0 merchant processors, 0 webhook secrets.\n`,
     );
     const oldKey = readFileSync(join(env.VAULT_DATA_DIR, 'master.key'), 'utf8');
     const newKeyFile = join(dir, 'new-master.key');
     const newKey = randomBytes(32).toString('base64');
     writeFileSync(newKeyFile, `${newKey}\n`, { mode: 0o600 });
     const { stdout } = await vault('keys', 'rotate-master', '--new-key-file', newKeyFile);
-    expect(stdout).toBe(`Master key rotated: 2 projects and 1 earlier data key versions re-wrapped.\n${join(env.VAULT_DATA_DIR, 'master.key')} now holds the new key.\n`);
+    expect(stdout).toBe(
+      'Master key rotated: 2 projects and 1 earlier data key versions re-wrapped.\n' +
+        'The service root key is new: dashboard sessions and sign-in tokens have ended (everyone signs in again), TOTP secrets are re-sealed, no unused backup codes were left.\n' +
+        `${join(env.VAULT_DATA_DIR, 'master.key')} now holds the new key.\n`,
+    );
     expect(readFileSync(join(env.VAULT_DATA_DIR, 'master.key'), 'utf8')).toBe(`${newKey}\n`);
 
     // The old key is refused; the new one opens the data written before both rotations.

@@ -206,12 +206,12 @@ describe('vault keys rotate-data-key', () => {
 
     const moved = await reencryptProject(runtime, { projectId, batchSize: 2 });
     const total = Number((await runtime.db.sql.query<{ n: string }>('SELECT count(*) AS n FROM tokens WHERE project_id = $1::uuid', [projectId]))[0]!.n);
-    expect(moved).toEqual({ version: 2, tokens: total - 1, merchants: 1 });
+    expect(moved).toEqual({ version: 2, tokens: total - 1, merchants: 1, webhookSecrets: 0 });
     const left = await runtime.db.sql.query('SELECT id FROM tokens WHERE project_id = $1::uuid AND key_version <> 2', [projectId]);
     expect(left).toEqual([]);
     for (const token of [before, after]) expect((await detokenize(own.vault, token)).json.data.cardNumber).toBe(PAN);
     expect((await getMerchantOrThrow(runtime, { accountId, merchantId: merchant.id })).processor).toEqual({ type: 'sandbox' });
-    expect(await reencryptProject(runtime, { projectId })).toEqual({ version: 2, tokens: 0, merchants: 0 });
+    expect(await reencryptProject(runtime, { projectId })).toEqual({ version: 2, tokens: 0, merchants: 0, webhookSecrets: 0 });
 
     const audit = await runtime.db.prisma.auditLog.findMany({ where: { projectId, action: { startsWith: 'keys.' } }, orderBy: { createdAt: 'asc' } });
     expect(audit.map((row) => [row.action, row.resource, row.outcome])).toEqual([
@@ -278,7 +278,7 @@ describe('vault keys rotate-master', () => {
     const extra = randomBytes(32);
     await runtime.db.sql.query('INSERT INTO vault_keys (name, wrapped) VALUES ($1, $2)', ['test/extra', runtime.keyring.wrapKey(extra, vaultKeyAad('test/extra'))]);
     await expect(rotateMasterKey(runtime, { newKey: Buffer.from(oldKey, 'base64') })).rejects.toThrow('the new master key is the current one');
-    expect(await rotateMasterKey(runtime, { newKey })).toEqual({ projects: 3, retiredDataKeys: 1, serviceRootReplaced: false });
+    expect(await rotateMasterKey(runtime, { newKey })).toEqual({ projects: 3, retiredDataKeys: 1, reencrypted: 0, destroyedDataKeys: 0, keptBackupCodes: false });
     const [rewrapped] = await runtime.db.sql.query<{ wrapped: Uint8Array }>('SELECT wrapped FROM vault_keys WHERE name = $1', ['test/extra']);
     expect(new Keyring(newKey).unwrapKey(rewrapped!.wrapped, vaultKeyAad('test/extra')).equals(extra)).toBe(true);
     await runtime.close();
@@ -352,7 +352,7 @@ describe('vault keys rotate-master', () => {
     await legacy.db.prisma.backupCode.createMany({ data: backup.hashes.map((codeHash) => ({ userId: user.id, codeHash })) });
 
     const newKey = randomBytes(32);
-    expect((await rotateMasterKey(legacy, { newKey })).serviceRootReplaced).toBe(true);
+    expect((await rotateMasterKey(legacy, { newKey })).keptBackupCodes).toBe(true);
     await legacy.close();
     runtimes = [];
     database.env.VAULT_MASTER_KEY = newKey.toString('base64');

@@ -3,7 +3,6 @@
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../lib/auth/passwords';
-import { sha256Hex } from '../../lib/crypto/hash';
 import { readOutbox } from '../../lib/mail/outbox';
 import { startTestVault, type ApiResponse, type TestVault } from '../helpers/test-vault';
 import { seedUsers, TEST_PASSWORD, type Role, type TestUsers } from '../helpers/users';
@@ -92,7 +91,7 @@ describe('happy', () => {
     const link = mail!.text.match(/(\S+)\/reset-password\?token=([0-9A-Za-z]+)/);
     expect(link?.[1]).toBe(vault.runtime.config.APP_URL);
     const token = link![2]!;
-    const row = await vault.runtime.db.prisma.passwordResetToken.findUnique({ where: { tokenHash: sha256Hex(token) } });
+    const row = await vault.runtime.db.prisma.passwordResetToken.findUnique({ where: { tokenHash: vault.runtime.keyring.hashSecret(token) } });
     expect(row).toMatchObject({ userId: response.json.data.id, purpose: 'invite', usedAt: null });
     expect(row!.expiresAt.getTime() - Date.now()).toBeGreaterThan(7 * 86_400_000 - 60_000);
     expect(row!.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(7 * 86_400_000);

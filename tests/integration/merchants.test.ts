@@ -92,7 +92,7 @@ describe('merchants — happy', () => {
     issuedKeys.push(key);
     expect(await auditRow(response)).toMatchObject({ action: 'merchant.create', outcome: 'success', statusCode: 201, userId: users.owner.id, projectId: vault.tenants.test.projectId, resource: `merchant:${id}` });
     const row = await vault.runtime.db.prisma.merchant.findUniqueOrThrow({ where: { id }, select: { keyHash: true, keyPrefix: true, processorType: true } });
-    expect(row).toEqual({ keyHash: sha256Hex(key), keyPrefix: key.slice(0, 13), processorType: 'sandbox' });
+    expect(row).toEqual({ keyHash: vault.runtime.keyring.hashSecret(key), keyPrefix: key.slice(0, 13), processorType: 'sandbox' });
   });
 
   it('an http processor is sealed at rest and every response masks its header values', async () => {
@@ -399,7 +399,7 @@ describe('merchants — security', () => {
     expect(issuedKeys.length).toBeGreaterThan(10);
     const logs = vault.logs.join('\n');
     const audit = JSON.stringify(await vault.runtime.db.prisma.auditLog.findMany());
-    for (const secret of [...issuedKeys, ...issuedKeys.map(sha256Hex), PSP_SECRET]) {
+    for (const secret of [...issuedKeys, ...issuedKeys.map(sha256Hex), ...issuedKeys.map((key) => vault.runtime.keyring.hashSecret(key)), PSP_SECRET]) {
       expect(logs).not.toContain(secret);
       expect(audit).not.toContain(secret);
     }

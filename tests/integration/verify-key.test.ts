@@ -10,8 +10,7 @@ beforeAll(async () => {
 afterAll(() => vault?.close());
 
 async function applicationOf(key: string) {
-  const { sha256Hex } = await import('../../lib/crypto/hash');
-  return vault.runtime.db.prisma.application.findUniqueOrThrow({ where: { keyHash: sha256Hex(key) }, select: { id: true, name: true, projectId: true } });
+  return vault.runtime.db.prisma.application.findUniqueOrThrow({ where: { keyHash: vault.runtime.keyring.hashSecret(key) }, select: { id: true, name: true, projectId: true } });
 }
 
 describe('GET /api/applications/key — happy', () => {
