@@ -84,7 +84,7 @@ describe('vault audit verify', () => {
       const [sealed] = await sql.query<{ n: number }>('SELECT count(*)::int AS n FROM audit_seals WHERE $1::uuid = ANY(row_ids)', [forged]);
       expect(sealed!.n).toBe(0);
     });
-  }, 400_000);
+  }, 600_000);
 
   it('with AUDIT_ANCHOR_FILE, a plain verify catches the newest rows and seals deleted (exit 1, naming the anchor)', async () => {
     const anchors = join(dir, 'anchors.log');
@@ -114,5 +114,5 @@ describe('vault audit verify', () => {
     expect(verdict(cut)).toBe(`Audit chain BROKEN: published anchor ${newest} (AUDIT_ANCHOR_FILE) is missing or changed: the chain was cut.`);
     // Without the file, the same database looks intact: the anchor published elsewhere is what tells.
     expect((await vault({ VAULT_DATA_DIR: env.VAULT_DATA_DIR }, 'audit', 'verify')).code).toBe(0);
-  }, 400_000);
+  }, 600_000);
 });
