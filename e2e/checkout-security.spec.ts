@@ -91,10 +91,12 @@ test.describe('checkout page headers', () => {
     const landing = await request.get(`${checkoutOrigin}/`);
     expect(landing.headers()['x-frame-options']).toBe('DENY');
     expect(landing.headers()['cross-origin-opener-policy']).toBe('same-origin');
-    expect(landing.headers()['content-security-policy']).toBeUndefined();
+    // The dashboard's own policy (proxy.ts): never framed, its own nonce.
+    expect(landing.headers()['content-security-policy']).toMatch(/^default-src 'self'; script-src 'nonce-[^']+' 'strict-dynamic';.*frame-ancestors 'none'$/);
     // A client cannot choose the nonce Next uses by sending its own policy header.
     const forged = await request.get(`${checkoutOrigin}/`, { headers: { 'Content-Security-Policy': "script-src 'nonce-attacker'" } });
     expect(await forged.text()).not.toContain('nonce="attacker"');
+    expect(forged.headers()['content-security-policy']).not.toContain('attacker');
   });
 });
 

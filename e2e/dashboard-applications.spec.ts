@@ -2,8 +2,8 @@
 // key from the test itself, rotates it with a one-hour grace (both keys work, the page counts the old key's
 // calls), ends the grace (old key refused), edits and deletes it by typing its name; a viewer sees the list
 // read-only and the API refuses their write from the page; another account's (or a garbage) project id is 404.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiToken, createMember, signIn, snapAndAudit, testProjectBase } from './dashboard-support';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { apiToken, createMember, signIn, snapAndAudit, test, testProjectBase } from './dashboard-support';
 
 const CARD = { type: 'card', data: { cardNumber: '4242424242424242', expirationMonth: '12', expirationYear: '2030', cvv: '123' } };
 

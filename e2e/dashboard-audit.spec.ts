@@ -2,8 +2,8 @@
 // with every field, the CSV export of exactly the filtered rows (downloaded with the page's cookie and
 // compared with GET /api/audit-logs under the same filters), "Verify chain" showing valid; a viewer reads
 // only (no export, no verify; the API refuses verify with 403).
-import { expect, test } from '@playwright/test';
-import { apiToken, bearer, createMember, signIn, snapAndAudit, testProjectBase, OWNER_EMAIL } from './dashboard-support';
+import { expect } from '@playwright/test';
+import { apiToken, bearer, createMember, OWNER_EMAIL, signIn, snapAndAudit, test, testProjectBase } from './dashboard-support';
 
 test.describe('dashboard audit log', () => {
   test('owner: filters in the URL, drawer, CSV export equals the API listing, verify chain', async ({ page, request }) => {

@@ -2,9 +2,9 @@
 // on the form first; the service key shown once), creates a test session that opens the hosted page in a
 // new tab, pays it there, and sees it completed with its attempt and transaction id; then deletes the
 // merchant by typing its name. A viewer reads only and the API refuses their writes.
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { CARDS, pay } from './checkout-support';
-import { apiToken, bearer, createMember, signIn, snapAndAudit, testProjectBase } from './dashboard-support';
+import { apiToken, bearer, createMember, signIn, snapAndAudit, test, testProjectBase } from './dashboard-support';
 
 test.describe('dashboard checkout', () => {
   test('owner: create a sandbox merchant, pay a test session in a new tab, see the attempt, delete the merchant', async ({ page, request }) => {

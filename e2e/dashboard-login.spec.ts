@@ -2,10 +2,11 @@
 // the API's own (a bearer token for the API), sign-out revokes it server-side; an invitation link opens the
 // password page. Runs against `npm start` on the embedded default (playwright.config.ts).
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { readOutbox } from '../lib/mail/outbox';
 import { E2E_ADMIN_PASSWORD } from '../playwright.config';
+import { test } from './dashboard-support';
 
 const OWNER = 'owner@e2e.test';
 /** Where /dashboard lands: the overview of a project, its id in the URL. */

@@ -2,8 +2,8 @@
 // caption show exactly what GET /api/usage answers, the kind of calls is kept in the URL, the panels show
 // tokens stored, checkout sessions, security events and recent activity (a viewer's own sign-in too);
 // another account's (or a garbage) project id is 404.
-import { expect, test } from '@playwright/test';
-import { apiToken, bearer, createMember, signIn, snapAndAudit, testProjectBase } from './dashboard-support';
+import { expect } from '@playwright/test';
+import { apiToken, bearer, createMember, signIn, snapAndAudit, test, testProjectBase } from './dashboard-support';
 
 type Usage = { totals: Record<'tokenize' | 'proxy' | 'detokenize' | 'test_tokens', { success: number; failure: number }> };
 

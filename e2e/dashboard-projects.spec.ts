@@ -2,8 +2,8 @@
 // renames it, rotates its pub key (shown once), sets its destination allow-list (the API's message for a
 // bad entry next to the list) and deletes it by typing its name; the account's last test project cannot
 // be deleted; a viewer sees the list read-only and the API refuses their write from the page.
-import { expect, test } from '@playwright/test';
-import { apiToken, bearer, createMember, projects, signIn, snapAndAudit, testProjectBase } from './dashboard-support';
+import { expect } from '@playwright/test';
+import { apiToken, bearer, createMember, projects, signIn, snapAndAudit, test, testProjectBase } from './dashboard-support';
 
 test.describe('dashboard projects', () => {
   test('owner: create a production project (pub key once), rename, rotate the pub key, allow-list, delete by name', async ({ page, request }) => {

@@ -4,9 +4,9 @@
 // refused at sign-in), turned off with a code; the password changed with the live policy checklist; the
 // member's other sessions listed and signed out, one and then everywhere else, while this one keeps working.
 import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext } from '@playwright/test';
 import { generate } from 'otplib';
-import { apiToken, bearer, createMember, signIn, snapAndAudit, testProjectBase } from './dashboard-support';
+import { apiToken, bearer, createMember, signIn, snapAndAudit, test, testProjectBase } from './dashboard-support';
 
 const STEP_MS = 30_000;
 

@@ -1,15 +1,61 @@
 // Shared by the dashboard specs: signing in (the owner, or a member of a given role invited from the
 // owner's account and set up through the mailed link), the project links, screenshots of a page at 1280 and
 // 360 px in both themes, and the axe-core check (no serious or critical violation) in both themes.
+// Every dashboard spec takes `test` from here: it fails any test during which a page broke its
+// Content-Security-Policy (a `securitypolicyviolation` event or Chromium's "Refused to …" console error).
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test as base, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { readOutbox } from '../lib/mail/outbox';
 import { E2E_ADMIN_PASSWORD } from '../playwright.config';
 
 export const OWNER_EMAIL = 'owner@e2e.test';
 export const OWNER_PASSWORD = E2E_ADMIN_PASSWORD;
 export const MEMBER_PASSWORD = 'member-e2e-passw0rd-2030';
+
+/** Reports every CSP violation of the context's pages (those opened later and after navigations too) into `seen`. */
+async function watchCsp(context: BrowserContext, seen: string[]): Promise<void> {
+  await context.exposeBinding('__vaultCspViolation', ({ page }, violation: string) => {
+    seen.push(`${page.url()}: ${violation}`);
+  });
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as { __vaultCspViolation: (text: string) => void }).__vaultCspViolation;
+      void report(`${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`);
+    });
+  });
+  const onConsole = (message: { type(): string; text(): string }, page: Page) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) seen.push(`${page.url()}: console: ${message.text()}`);
+  };
+  for (const page of context.pages()) page.on('console', (message) => onConsole(message, page));
+  context.on('page', (page) => page.on('console', (message) => onConsole(message, page)));
+}
+
+/**
+ * Playwright's `test` with an automatic check: no CSP violation on any page of the test's context, nor of
+ * a context the test opens itself (`browser.newContext()` is watched for the test's duration).
+ */
+export const test = base.extend<{ cspViolations: string[] }>({
+  cspViolations: [
+    async ({ context, browser }, use) => {
+      const seen: string[] = [];
+      await watchCsp(context, seen);
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (...args: Parameters<typeof newContext>) => {
+        const created = await newContext(...args);
+        await watchCsp(created, seen);
+        return created;
+      };
+      try {
+        await use(seen);
+      } finally {
+        browser.newContext = newContext;
+      }
+      expect(seen, 'Content-Security-Policy violations').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
 
 export function dataDir(): string {
   const dir = process.env.E2E_DATA_DIR;

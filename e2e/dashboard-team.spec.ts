@@ -4,9 +4,9 @@
 // trip (by a second owner with MFA: the e2e owner has none and other specs need it off); a viewer sees the
 // page read-only and the API refuses their invitation; another account's project is a 404.
 import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { generate } from 'otplib';
-import { acceptInvitation, apiToken, bearer, createMember, invitationToken, signIn, snapAndAudit, testProjectBase } from './dashboard-support';
+import { acceptInvitation, apiToken, bearer, createMember, invitationToken, signIn, snapAndAudit, test, testProjectBase } from './dashboard-support';
 
 const memberRow = (page: Page, email: string) => page.getByTestId('member-row').filter({ hasText: email });
 

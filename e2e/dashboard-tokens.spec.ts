@@ -2,8 +2,8 @@
 // once), finds it with the filters (in the URL) and by its value, opens its drawer with the audit trail,
 // deletes it; a viewer reads only (and the API refuses their DELETE); no card number in the page's HTML;
 // a foreign project id is a 404.
-import { expect, test, type Page } from '@playwright/test';
-import { apiToken, bearer, createMember, signIn, snapAndAudit, testProjectBase } from './dashboard-support';
+import { expect, type Page } from '@playwright/test';
+import { apiToken, bearer, createMember, signIn, snapAndAudit, test, testProjectBase } from './dashboard-support';
 
 const PAN = '4242424242424242';
 

@@ -8,9 +8,9 @@
 // their writes; a foreign project or endpoint is a 404.
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { verifyWebhook } from 'vault/webhooks';
-import { apiToken, bearer, createMember, signIn, snapAndAudit, testProjectBase } from './dashboard-support';
+import { apiToken, bearer, createMember, signIn, snapAndAudit, test, testProjectBase } from './dashboard-support';
 
 type Received = { id: string; headers: IncomingHttpHeaders; body: Buffer; status: number; type?: string; verified: boolean };
 

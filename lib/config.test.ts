@@ -181,6 +181,15 @@ describe('Redis topology: REDIS_URL, REDIS_SENTINELS + REDIS_SENTINEL_NAME, REDI
     });
   });
 
+  it('TLS: a rediss:// URL, or REDIS_TLS=true for any topology (certificates checked against Node\'s trust store + NODE_EXTRA_CA_CERTS)', () => {
+    expect(topology({ REDIS_URL: 'rediss://:pw@cache:6380' })).toEqual({ kind: 'single', url: 'rediss://:pw@cache:6380', tls: true });
+    expect(topology({ REDIS_URL: 'redis://cache:6380', REDIS_TLS: 'true' })).toEqual({ kind: 'single', url: 'redis://cache:6380', tls: true });
+    expect(topology({ REDIS_SENTINELS: 's1:26379', REDIS_SENTINEL_NAME: 'm', REDIS_TLS: 'true' })).toEqual({ kind: 'sentinel', sentinels: [{ host: 's1', port: 26379 }], name: 'm', tls: true });
+    expect(topology({ REDIS_CLUSTER_NODES: 'c1:6379', REDIS_TLS: '1' })).toEqual({ kind: 'cluster', nodes: [{ host: 'c1', port: 6379 }], tls: true });
+    expect(topology({ REDIS_CLUSTER_NODES: 'c1:6379', REDIS_TLS: 'false' })).toEqual({ kind: 'cluster', nodes: [{ host: 'c1', port: 6379 }] });
+    expect(problems({ REDIS_CLUSTER_NODES: 'c1:6379', REDIS_TLS: 'yes' })).toEqual(['REDIS_TLS: REDIS_TLS must be true or false']);
+  });
+
   it('both Sentinel and Cluster → a start-up error naming both variables', () => {
     expect(problems({ REDIS_SENTINELS: 's1:26379', REDIS_SENTINEL_NAME: 'm', REDIS_CLUSTER_NODES: 'c1:6379' })).toEqual([
       'REDIS_SENTINELS, REDIS_CLUSTER_NODES: set one of them (Sentinel or Cluster), not both',

@@ -102,6 +102,14 @@ const ZEnvSchema = z.object({
   /** The data nodes' password under Sentinel or Cluster (REDIS_URL carries its own). */
   REDIS_PASSWORD: z.string().optional(),
   REDIS_SENTINEL_PASSWORD: z.string().optional(),
+  /**
+   * true: TLS to every Redis node (Sentinel, Cluster, or REDIS_URL, like `rediss://`), verified against
+   * Node's trust store plus NODE_EXTRA_CA_CERTS; there is no way to turn verification off.
+   */
+  REDIS_TLS: z
+    .enum(['0', '1', 'true', 'false'], { error: 'REDIS_TLS must be true or false' })
+    .default('false')
+    .transform((value) => value === '1' || value === 'true'),
   /** Dashboard/API sessions end after this much inactivity, before their JWT expires (PCI DSS 8.2.8). */
   SESSION_IDLE_TIMEOUT_SECONDS: positiveInt('SESSION_IDLE_TIMEOUT_SECONDS').default(900),
   /** Outgoing mail (password reset, email verification); unset: .eml files in VAULT_DATA_DIR/outbox. */

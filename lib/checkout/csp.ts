@@ -27,17 +27,19 @@ export function frameableOrigin(value: string | null | undefined): string | null
 }
 
 /**
- * The page's Content-Security-Policy. Only scripts carrying this response's nonce run ('strict-dynamic' lets
- * them load Next's own chunks, same origin), nothing is fetched from or sent to another origin, no plugins,
- * no <base>, forms post only to the checkout itself, and framing follows the session.
+ * A first-party page's Content-Security-Policy (the checkout's, and the dashboard's: lib/server/dashboard-csp.ts).
+ * Only scripts carrying this response's nonce run ('strict-dynamic' lets them load Next's own chunks, same
+ * origin), nothing is fetched from or sent to another origin, no plugins, no <base>, forms post only to the
+ * vault, and framing is what `frameAncestors` says. `inlineStyles`: style elements and attributes without a
+ * nonce too (libraries that inject their CSS at run time; CSS still loads nothing from another origin).
+ * `development` (`next dev` only, never production): React's debugging needs 'unsafe-eval'.
  */
-export function checkoutContentSecurityPolicy(options: { nonce: string; framing: CheckoutFraming }): string {
-  const { nonce, framing } = options;
-  const ancestors = framing.kind === 'parent' ? frameableOrigin(framing.origin) : null;
+export function firstPartyPagePolicy(options: { nonce: string; frameAncestors: string; inlineStyles?: boolean; development?: boolean }): string {
+  const { nonce, frameAncestors, inlineStyles = false, development = false } = options;
   const directives: [string, string][] = [
     ['default-src', "'self'"],
-    ['script-src', `'nonce-${nonce}' 'strict-dynamic'`],
-    ['style-src', `'self' 'nonce-${nonce}'`],
+    ['script-src', `'nonce-${nonce}' 'strict-dynamic'${development ? " 'unsafe-eval'" : ''}`],
+    ['style-src', inlineStyles || development ? "'self' 'unsafe-inline'" : `'self' 'nonce-${nonce}'`],
     ['img-src', "'self' data:"],
     ['font-src', "'self'"],
     ['connect-src', "'self'"],
@@ -48,9 +50,16 @@ export function checkoutContentSecurityPolicy(options: { nonce: string; framing:
     ['manifest-src', "'self'"],
     ['base-uri', "'none'"],
     ['form-action', "'self'"],
-    ['frame-ancestors', ancestors ?? "'none'"],
+    ['frame-ancestors', frameAncestors],
   ];
   return directives.map(([name, value]) => `${name} ${value}`).join('; ');
+}
+
+/** The checkout page's policy: framing follows the session. */
+export function checkoutContentSecurityPolicy(options: { nonce: string; framing: CheckoutFraming }): string {
+  const { nonce, framing } = options;
+  const ancestors = framing.kind === 'parent' ? frameableOrigin(framing.origin) : null;
+  return firstPartyPagePolicy({ nonce, frameAncestors: ancestors ?? "'none'" });
 }
 
 /**

@@ -2,6 +2,7 @@
 // VAULT_API_ONLY), listen on PORT; on SIGTERM/SIGINT stop accepting, finish in-flight requests,
 // close pools and exit 0. In production, an embedded vault whose master key is the file beside its
 // database is warned about loudly at start (stderr and the log).
+import { routes } from '../api/routes';
 import { bootstrapBanner, bootstrapIfEmpty } from '../accounts/bootstrap';
 import { checkoutPageHeadersHook } from '../checkout/page-headers';
 import { ConfigError, getConfig } from '../config';
@@ -10,6 +11,7 @@ import { createLogger, type Logger } from '../logger';
 import { startMetricsListener } from '../metrics/start-metrics-listener';
 import { projectRoot } from '../paths';
 import { createRuntime, setRuntime } from '../runtime';
+import { setSpanRouteTemplates } from '../telemetry/route-templates';
 import { stopTracing } from '../telemetry/tracing-shutdown';
 import { createVaultServer, type NextRequestHandler } from './create-server';
 
@@ -52,6 +54,8 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = createLogger({ level: config.LOG_LEVEL });
+  // Spans name a request by its route template, never by the ids in its path.
+  if (config.OTEL_EXPORTER_OTLP_ENDPOINT) setSpanRouteTemplates(routes.map((route) => route.definition.path));
   if (config.VAULT_API_ONLY) installProcessErrorHandlers(logger);
   const runtime = await createRuntime({ config, logger });
   setRuntime(runtime);

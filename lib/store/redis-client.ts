@@ -2,6 +2,9 @@
 // (a command sent while not connected fails at once: 503), one retry, REDIS_COMMAND_TIMEOUT_MS per
 // command, reconnection in the background. ioredis does the Sentinel and Cluster work itself: asking the
 // sentinels for the primary (again after a fail-over), following the cluster's slots and redirections.
+// TLS (`rediss://`, REDIS_TLS) is Node's: the server's certificate and name are checked against the system
+// trust store plus NODE_EXTRA_CA_CERTS. No option here loosens that, and a failed handshake is a store that
+// is down (503), never a plaintext retry.
 import { Cluster, Redis, type RedisOptions } from 'ioredis';
 import type { RedisTopology } from './redis-topology';
 
@@ -23,12 +26,17 @@ export function createRedisClient(topology: RedisTopology, options: { keyPrefix:
     keepAlive: 10_000,
     maxRetriesPerRequest: 1,
   } satisfies RedisOptions;
+  // An empty object: Node's defaults (verification on, the host name checked).
+  const tls = topology.tls ? { tls: {} } : {};
   switch (topology.kind) {
     case 'single':
-      return new Redis(topology.url, { ...connection, keyPrefix: options.keyPrefix, enableOfflineQueue: false, retryStrategy: reconnectDelay });
+      return new Redis(topology.url, { ...connection, ...tls, keyPrefix: options.keyPrefix, enableOfflineQueue: false, retryStrategy: reconnectDelay });
     case 'sentinel':
       return new Redis({
         ...connection,
+        // TLS to the data nodes (tls) and to the sentinels themselves (sentinelTLS).
+        ...tls,
+        ...(topology.tls ? { sentinelTLS: {}, enableTLSForSentinelMode: true } : {}),
         keyPrefix: options.keyPrefix,
         enableOfflineQueue: false,
         retryStrategy: reconnectDelay,
@@ -48,7 +56,7 @@ export function createRedisClient(topology: RedisTopology, options: { keyPrefix:
         keyPrefix: options.keyPrefix,
         enableOfflineQueue: false,
         clusterRetryStrategy: reconnectDelay,
-        redisOptions: { ...connection, password: topology.password },
+        redisOptions: { ...connection, ...tls, password: topology.password },
       });
   }
 }

@@ -7,13 +7,13 @@ describe('scrubAttributes', () => {
     expect(
       scrubAttributes({
         'url.full': 'https://psp.example/charges?card=4000056655665556&key=sk_live_x',
-        'http.target': '/api/tokens/tok_1?pan=1',
+        'http.target': '/api/tokens/tok_3kT9fQ2xVbN8mWcR5yZ1aH7d?pan=1',
         'url.query': 'pan=1',
         'http.request.header.x_api_key': ['vk_live_secret'],
         'http.request.body.size': 10,
         'http.response.status_code': 200,
       }),
-    ).toEqual({ 'url.full': 'https://psp.example/charges', 'http.target': '/api/tokens/tok_1', 'http.response.status_code': 200 });
+    ).toEqual({ 'url.full': 'https://psp.example/charges', 'http.target': '/api/tokens/{token}', 'http.response.status_code': 200 });
   });
 
   it('redacts runs of 12+ digits (spaced or dashed) in any string, leaves shorter numbers', () => {

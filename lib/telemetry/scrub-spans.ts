@@ -1,19 +1,28 @@
 // The last guard before spans leave the process: whatever an instrumentation recorded, no query string
 // (PSP and API URLs may carry anything there), no request or response body attribute, and no run of
-// 12-19 digits (a card number in an error message, say) is exported. The instrumentations are configured
+// 12-19 digits (a card number in an error message, say) is exported, and no token, CVC session id or
+// checkout session id: a path is exported as its route template, ids elsewhere as their parameter name. The instrumentations are configured
 // not to record payloads in the first place (start-tracing.ts); this catches what a library version adds.
 import type { ReadableSpan, SpanExporter } from '@opentelemetry/sdk-trace-base';
+import { scrubIds, templatePath } from './route-templates';
 
 type Attributes = ReadableSpan['attributes'];
 
 /** URL-valued attributes (old and stable HTTP semantic conventions): kept without their query. */
-const URL_KEYS = new Set(['http.url', 'http.target', 'url.full', 'url.original', 'http.route']);
+const URL_KEYS = new Set(['http.url', 'http.target', 'url.full', 'url.original', 'url.path', 'http.route']);
+/** Path-valued attributes (the incoming request's target): exported as the route template. */
+const PATH_KEYS = new Set(['http.target', 'url.path']);
 /** Dropped whatever their value. */
 const DROPPED = /^(url\.query|http\.request\.body|http\.response\.body|db\.statement\.values|db\.query\.parameter\.|http\.request\.header\.|http\.response\.header\.)/;
 const DIGIT_RUN = /\d[\d -]{10,}\d/g;
 
 function scrubText(text: string): string {
-  return text.replace(DIGIT_RUN, (run) => (run.replace(/\D/g, '').length >= 12 ? '[redacted]' : run));
+  return scrubIds(text.replace(DIGIT_RUN, (run) => (run.replace(/\D/g, '').length >= 12 ? '[redacted]' : run)));
+}
+
+function scrubUrlValue(key: string, value: string): string {
+  const withoutQuery = value.split('?')[0]!;
+  return scrubText(PATH_KEYS.has(key) && withoutQuery.startsWith('/') ? templatePath(withoutQuery) : withoutQuery);
 }
 
 export function scrubAttributes(attributes: Attributes): Attributes {
@@ -24,7 +33,7 @@ export function scrubAttributes(attributes: Attributes): Attributes {
       clean[key] = Array.isArray(value) ? (value.map((item: unknown) => (typeof item === 'string' ? scrubText(item) : item)) as typeof value) : value;
       continue;
     }
-    clean[key] = scrubText(URL_KEYS.has(key) ? value.split('?')[0]! : value);
+    clean[key] = URL_KEYS.has(key) ? scrubUrlValue(key, value) : scrubText(value);
   }
   return clean;
 }

@@ -3,10 +3,12 @@
 // apps/v1 Deployment, autoscaling/v2 HPA, policy/v1 PDB, v1 Service/Secret/ConfigMap, and the Prometheus
 // Operator's monitoring.coreos.com/v1 ServiceMonitor), says what the vault needs (probes on /ready and
 // /health, non-root, read-only root filesystem, /tmp and the data folder writable, the master key from a
-// Secret), and sets only variables lib/config.ts reads.
+// Secret), and sets only variables lib/config.ts reads. Every secret lives in the Secret, never in the
+// ConfigMap, and a NetworkPolicy (networking.k8s.io/v1) lets only monitoring pods reach the metrics port.
 import { join } from 'node:path';
 import { Deployment } from 'kubernetes-models/apps/v1';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
+import { NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
 import { ConfigMap, Secret, Service } from 'kubernetes-models/v1';
 import { ServiceMonitor } from '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1';
@@ -30,6 +32,7 @@ const MODELS: Record<string, { new (data: any): { validate(): void } }> = {
   'v1 Secret': Secret,
   'v1 Service': Service,
   'monitoring.coreos.com/v1 ServiceMonitor': ServiceMonitor,
+  'networking.k8s.io/v1 NetworkPolicy': NetworkPolicy,
 };
 
 const render = (values: Record<string, unknown>) => renderChart({ chartDir, release: 'payments', namespace: 'vault', values }).objects;
@@ -38,6 +41,18 @@ const find = (objects: Record<string, any>[], kind: string) => {
   const found = objects.filter((object) => object.kind === kind);
   expect(found, kind).toHaveLength(1);
   return found[0]!;
+};
+
+/** Every setting that is a credential: the chart keeps each in its Secret, never in the ConfigMap. */
+const SECRET_NAMES = ['VAULT_MASTER_KEY', 'DATABASE_URL', 'DATABASE_DIRECT_URL', 'REDIS_URL', 'REDIS_PASSWORD', 'REDIS_SENTINEL_PASSWORD', 'SMTP_URL', 'METRICS_TOKEN', 'VAULT_ADMIN_PASSWORD'];
+const allSecrets = {
+  ...secrets,
+  DATABASE_DIRECT_URL: 'postgresql://vault:pw@db-direct:5432/vault',
+  REDIS_PASSWORD: 'redis-data-password',
+  REDIS_SENTINEL_PASSWORD: 'redis-sentinel-password',
+  SMTP_URL: 'smtps://mailer:pw@smtp.example.com:465',
+  METRICS_TOKEN: 'metrics-token-0123456789',
+  VAULT_ADMIN_PASSWORD: 'first-Owner-passw0rd',
 };
 
 const defaults = render({ secret: secrets });
@@ -53,8 +68,8 @@ describe('Chart.yaml', () => {
 });
 
 describe('rendered objects', () => {
-  it('defaults: Deployment, Service, HPA, PDB, ConfigMap, Secret; the ServiceMonitor only with metrics on', () => {
-    expect(kinds(defaults)).toEqual(['apps/v1 Deployment', 'autoscaling/v2 HorizontalPodAutoscaler', 'policy/v1 PodDisruptionBudget', 'v1 ConfigMap', 'v1 Secret', 'v1 Service']);
+  it('defaults: Deployment, Service, HPA, PDB, NetworkPolicy, ConfigMap, Secret; the ServiceMonitor only with metrics on', () => {
+    expect(kinds(defaults)).toEqual(['apps/v1 Deployment', 'autoscaling/v2 HorizontalPodAutoscaler', 'networking.k8s.io/v1 NetworkPolicy', 'policy/v1 PodDisruptionBudget', 'v1 ConfigMap', 'v1 Secret', 'v1 Service']);
     expect(kinds(everything)).toEqual([...kinds(defaults), 'monitoring.coreos.com/v1 ServiceMonitor'].sort());
   });
 
@@ -62,6 +77,7 @@ describe('rendered objects', () => {
     ['defaults', defaults],
     ['everything on', everything],
     ['fixed replicas, no PDB, existing Secret', render({ autoscaling: { enabled: false }, podDisruptionBudget: { enabled: false }, secret: { existingSecret: 'vault-secrets' } })],
+    ['every secret set, metrics from another namespace', render({ secret: allSecrets, metrics: { enabled: true }, networkPolicy: { metrics: { namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } } } } })],
   ])('%s: every object is valid for its apiVersion and kind', (_name, objects) => {
     for (const object of objects) {
       const Model = MODELS[`${object.apiVersion} ${object.kind}`];
@@ -171,9 +187,74 @@ describe('HPA, PDB, Service, ServiceMonitor', () => {
   });
 });
 
+describe('secrets', () => {
+  const configMapKeys = (objects: Record<string, any>[]) => Object.keys(find(objects, 'ConfigMap').data ?? {});
+
+  it('every secret given in `secret` is in the Secret and in no ConfigMap', () => {
+    const combinations = [
+      { secret: allSecrets },
+      { secret: allSecrets, metrics: { enabled: true, serviceMonitor: { enabled: true } }, env: { REDIS_SENTINELS: 'sentinel-0:26379', REDIS_SENTINEL_NAME: 'vault' } },
+      ...SECRET_NAMES.filter((name) => !(name in secrets)).map((name) => ({ secret: { ...secrets, [name]: allSecrets[name as keyof typeof allSecrets] } })),
+    ];
+    for (const values of combinations) {
+      const objects = render(values);
+      const stringData = find(objects, 'Secret').stringData;
+      for (const [name, value] of Object.entries(values.secret)) expect(stringData[name], name).toBe(value);
+      for (const configMap of objects.filter((object) => object.kind === 'ConfigMap')) {
+        expect(Object.keys(configMap.data ?? {}).filter((key) => SECRET_NAMES.includes(key))).toEqual([]);
+        const text = JSON.stringify(configMap);
+        for (const value of Object.values(values.secret)) expect(text.includes(value), `a secret value in ConfigMap ${configMap.metadata.name}`).toBe(false);
+      }
+    }
+    // Unset secrets are not written as empty strings (an empty VAULT_ADMIN_PASSWORD would fail the config check).
+    expect(Object.keys(find(defaults, 'Secret').stringData).sort()).toEqual(Object.keys(secrets).sort());
+  });
+
+  it.each(SECRET_NAMES)('refuses %s in env (the ConfigMap): it belongs in secret', (name) => {
+    expect(() => render({ secret: secrets, env: { [name]: allSecrets[name as keyof typeof allSecrets] } })).toThrow(`env.${name} is a secret: set secret.${name} (or put it in secret.existingSecret), never in the ConfigMap`);
+  });
+
+  it('a plain setting in env stays in the ConfigMap', () => {
+    expect(configMapKeys(render({ secret: secrets, env: { REDIS_KEY_PREFIX: 'pay:' } }))).toContain('REDIS_KEY_PREFIX');
+  });
+});
+
+describe('NetworkPolicy', () => {
+  const selector = { matchLabels: { 'app.kubernetes.io/name': 'vault', 'app.kubernetes.io/instance': 'payments' } };
+
+  it('metrics on: the metrics port only from the namespace\'s monitoring pods, the HTTP port from anywhere', () => {
+    expect(find(everything, 'NetworkPolicy').spec).toEqual({
+      podSelector: selector,
+      policyTypes: ['Ingress'],
+      ingress: [
+        { ports: [{ port: 'http', protocol: 'TCP' }] },
+        { from: [{ podSelector: { matchLabels: { 'app.kubernetes.io/name': 'prometheus' } } }], ports: [{ port: 'metrics', protocol: 'TCP' }] },
+      ],
+    });
+  });
+
+  it('metrics off: only the HTTP port is open', () => {
+    expect(find(defaults, 'NetworkPolicy').spec).toEqual({ podSelector: selector, policyTypes: ['Ingress'], ingress: [{ ports: [{ port: 'http', protocol: 'TCP' }] }] });
+  });
+
+  it('values choose the monitoring pods\' labels and namespace, or turn the policy off', () => {
+    const otherNamespace = render({
+      secret: secrets,
+      metrics: { enabled: true },
+      networkPolicy: { metrics: { podSelector: { matchLabels: { 'app.kubernetes.io/name': 'vmagent' } }, namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } } } },
+    });
+    expect(find(otherNamespace, 'NetworkPolicy').spec.ingress[1]).toEqual({
+      // One `from` entry with both selectors: pods with those labels in namespaces with those labels.
+      from: [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } }, podSelector: { matchLabels: { 'app.kubernetes.io/name': 'vmagent' } } }],
+      ports: [{ port: 'metrics', protocol: 'TCP' }],
+    });
+    expect(kinds(render({ secret: secrets, metrics: { enabled: true }, networkPolicy: { enabled: false } }))).not.toContain('networking.k8s.io/v1 NetworkPolicy');
+  });
+});
+
 describe('written to the configuration the tests use', () => {
   it('every variable the chart gives the vault is one lib/config.ts reads', () => {
-    for (const objects of [defaults, everything]) {
+    for (const objects of [defaults, everything, render({ secret: allSecrets })]) {
       const container = find(objects, 'Deployment').spec.template.spec.containers[0];
       const names = [
         ...container.env.map((entry: { name: string }) => entry.name),

@@ -81,10 +81,15 @@ async function stopAll(processes: ChildProcess[], dir: string): Promise<void> {
   rmSync(dir, { recursive: true, force: true });
 }
 
-/** redis-cli against a loopback port; its printed answer. */
+/** redis-cli against a loopback port; its printed answer. `tls`: over TLS, trusting that CA file. */
 async function cli(port: number, password: string | null, ...args: string[]): Promise<string> {
-  const auth = password ? ['-a', password, '--no-auth-warning'] : [];
-  const { stdout } = await run('redis-cli', ['-h', '127.0.0.1', '-p', String(port), ...auth, ...args], { timeout: 5_000 });
+  return cliWith({ port, password }, ...args);
+}
+
+async function cliWith(target: { port: number; password: string | null; caFile?: string }, ...args: string[]): Promise<string> {
+  const auth = target.password ? ['-a', target.password, '--no-auth-warning'] : [];
+  const tls = target.caFile ? ['--tls', '--cacert', target.caFile] : [];
+  const { stdout } = await run('redis-cli', ['-h', '127.0.0.1', '-p', String(target.port), ...tls, ...auth, ...args], { timeout: 5_000 });
   return stdout.trim();
 }
 
@@ -99,11 +104,16 @@ async function until(what: string, check: () => Promise<boolean>, timeoutMs = 20
 
 const answersPing = (port: number, password: string | null) => until(`redis on port ${port}`, async () => (await cli(port, password, 'PING')) === 'PONG');
 
-/** Three primaries, no replicas, every slot assigned; resolves once each node reports cluster_state:ok. */
-export async function startRedisCluster(): Promise<RedisCluster> {
+/**
+ * Three primaries, no replicas, every slot assigned; resolves once each node reports cluster_state:ok. With a
+ * certificate: TLS only, to clients and between the nodes (`tls-cluster yes`), and REDIS_TLS in `env`.
+ */
+export async function startRedisCluster(certificate?: TlsCertificate): Promise<RedisCluster> {
   const dir = mkdtempSync(join(tmpdir(), 'vault-redis-cluster-'));
   const processes: ChildProcess[] = [];
   try {
+    const tls = certificate ? tlsLines(dir, certificate) : [];
+    const caFile = certificate ? join(dir, 'ca.pem') : undefined;
     const ports: number[] = [];
     for (let index = 0; index < 3; index++) {
       // The bus port is chosen too (cluster-port): port + 10000, Redis's default, may not exist.
@@ -111,7 +121,7 @@ export async function startRedisCluster(): Promise<RedisCluster> {
       ports.push(port);
       processes.push(
         startServer(dir, `node-${port}`, [
-          `port ${port}`,
+          ...(certificate ? [...tls, `tls-port ${port}`, 'tls-cluster yes', 'tls-replication yes'] : [`port ${port}`]),
           'cluster-enabled yes',
           `cluster-port ${busPort}`,
           `cluster-config-file nodes-${port}.conf`,
@@ -121,14 +131,15 @@ export async function startRedisCluster(): Promise<RedisCluster> {
         ]),
       );
     }
-    await Promise.all(ports.map((port) => answersPing(port, PASSWORD)));
-    await cli(ports[0]!, PASSWORD, '--cluster', 'create', ...ports.map((port) => `127.0.0.1:${port}`), '--cluster-replicas', '0', '--cluster-yes');
-    for (const port of ports) await until(`cluster_state:ok on ${port}`, async () => (await cli(port, PASSWORD, 'CLUSTER', 'INFO')).includes('cluster_state:ok'));
+    const ask = (port: number, ...args: string[]) => cliWith({ port, password: PASSWORD, caFile }, ...args);
+    for (const port of ports) await until(`redis on port ${port}`, async () => (await ask(port, 'PING')) === 'PONG');
+    await ask(ports[0]!, '--cluster', 'create', ...ports.map((port) => `127.0.0.1:${port}`), '--cluster-replicas', '0', '--cluster-yes');
+    for (const port of ports) await until(`cluster_state:ok on ${port}`, async () => (await ask(port, 'CLUSTER', 'INFO')).includes('cluster_state:ok'));
     const nodes = ports.map((port) => ({ host: '127.0.0.1', port }));
     return {
       ports,
-      env: { REDIS_CLUSTER_NODES: nodes.map((node) => `${node.host}:${node.port}`).join(','), REDIS_PASSWORD: PASSWORD },
-      connect: () => new Cluster(nodes, { redisOptions: { password: PASSWORD } }),
+      env: { REDIS_CLUSTER_NODES: nodes.map((node) => `${node.host}:${node.port}`).join(','), REDIS_PASSWORD: PASSWORD, ...(certificate ? { REDIS_TLS: 'true' } : {}) },
+      connect: () => new Cluster(nodes, { redisOptions: { password: PASSWORD, ...(certificate ? { tls: { ca: certificate.ca } } : {}) } }),
       killPrimary: (port) => kill(processes[ports.indexOf(port)]!),
       stop: () => stopAll(processes, dir),
     };
@@ -213,3 +224,44 @@ export async function primariesOf(client: Redis | Cluster): Promise<Redis[]> {
   if (client.status !== 'ready') await new Promise((resolve) => client.once('ready', resolve));
   return client.nodes('master');
 }
+
+/** One Redis without TLS, with a password: what a TLS client must refuse to talk to. */
+export async function startRedisPlain(): Promise<RedisProcesses & { port: number }> {
+  const dir = mkdtempSync(join(tmpdir(), 'vault-redis-plain-'));
+  const port = await freePort();
+  const processes = [startServer(dir, 'plain', [`port ${port}`, `requirepass ${PASSWORD}`])];
+  try {
+    await answersPing(port, PASSWORD);
+    return { port, env: { REDIS_URL: `redis://:${PASSWORD}@127.0.0.1:${port}` }, stop: () => stopAll(processes, dir) };
+  } catch (error) {
+    await stopAll(processes, dir);
+    throw error;
+  }
+}
+
+export type TlsCertificate = { ca: string; cert: string; key: string };
+
+/** TLS on every port and no plaintext port (`port 0`): a client that does not speak TLS reaches nothing. */
+function tlsLines(dir: string, certificate: TlsCertificate): string[] {
+  writeFileSync(join(dir, 'ca.pem'), certificate.ca);
+  writeFileSync(join(dir, 'cert.pem'), certificate.cert);
+  writeFileSync(join(dir, 'key.pem'), certificate.key, { mode: 0o600 });
+  return ['port 0', `tls-cert-file ${join(dir, 'cert.pem')}`, `tls-key-file ${join(dir, 'key.pem')}`, `tls-ca-cert-file ${join(dir, 'ca.pem')}`, 'tls-auth-clients no'];
+}
+
+/** One Redis speaking only TLS (`--tls-port`), with the given certificate and a password. */
+export async function startRedisTls(certificate: TlsCertificate): Promise<RedisProcesses & { port: number; caFile: string }> {
+  const dir = mkdtempSync(join(tmpdir(), 'vault-redis-tls-'));
+  const processes: ChildProcess[] = [];
+  try {
+    const port = await freePort();
+    processes.push(startServer(dir, 'tls', [...tlsLines(dir, certificate), `tls-port ${port}`, `requirepass ${PASSWORD}`]));
+    const caFile = join(dir, 'ca.pem');
+    await until(`TLS redis on port ${port}`, async () => (await cliWith({ port, password: PASSWORD, caFile }, 'PING')) === 'PONG');
+    return { port, caFile, env: { REDIS_URL: `rediss://:${PASSWORD}@localhost:${port}` }, stop: () => stopAll(processes, dir) };
+  } catch (error) {
+    await stopAll(processes, dir);
+    throw error;
+  }
+}
+

@@ -1,7 +1,8 @@
 // OpenTelemetry tracing in a real server process (the bundle, as production runs it) exporting to a local
 // OTLP/HTTP receiver: spans arrive for incoming HTTP, the PSP call (undici), PostgreSQL queries and Redis
 // commands, and a canary card number sent in a tokenize body, a proxy call and a query string appears in
-// no exported byte. pg and Redis spans need DATABASE_URL and REDIS_URL (embedded runs have neither).
+// no exported byte. Ids that open something (a token, a CVC session id, a checkout session id) in a path
+// appear in no exported byte either: span names and URL attributes carry the route template instead. pg and Redis spans need DATABASE_URL and REDIS_URL (embedded runs have neither).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -61,12 +62,16 @@ async function spanMatching(predicate: (span: ReceivedSpan) => boolean): Promise
 
 describe('tracing to OTEL_EXPORTER_OTLP_ENDPOINT', () => {
   let token: string;
+  let cvcSessionId: string;
+  /** Shaped like a real checkout session id (cs_ + 24 base62); unknown to the vault, which changes nothing here. */
+  const checkoutSessionId = 'cs_Zq7Kx2Lm9Np4Rs8Tv1Wy5Ab3';
 
   beforeAll(async () => {
     const tokenized = await post('/tokenize', { type: 'card', data: { cardNumber: CANARY_PAN, expirationMonth: '12', expirationYear: '2030', cvv: '123' } });
     expect(tokenized.status).toBe(201);
     const created = (await tokenized.json()) as { token: string; cvc_session_id: string };
     token = created.token;
+    cvcSessionId = created.cvc_session_id;
     const proxied = await post('/proxy/transaction', {
       token,
       cvc_session_id: created.cvc_session_id,
@@ -78,6 +83,31 @@ describe('tracing to OTEL_EXPORTER_OTLP_ENDPOINT', () => {
     // A card number in a query string (a client's mistake) must not travel into a span either.
     const listed = await fetch(`${server.url}/api/tokens/${token}?pan=${CANARY_PAN}`, { headers: { 'x-api-key': apiKey } });
     expect(listed.status).toBeLessThan(500);
+    // Ids in paths: a CVC session deleted, a checkout page and its Pay endpoint asked for.
+    const deleted = await fetch(`${server.url}/proxy/delete-cvc-session/${cvcSessionId}`, { method: 'DELETE', headers: { 'x-api-key': apiKey } });
+    expect(deleted.status).toBeLessThan(500);
+    expect((await fetch(`${server.url}/checkout/${checkoutSessionId}`)).status).toBeLessThan(500);
+    const paid = await fetch(`${server.url}/checkout/${checkoutSessionId}/pay`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(paid.status).toBeLessThan(500);
+  });
+
+  /** The incoming-request span for a path template (old or stable HTTP conventions). */
+  const serverSpanFor = (template: string) =>
+    spanMatching((candidate) => candidate.scope.includes('instrumentation-http') && (candidate.attributes['http.target'] ?? candidate.attributes['url.path']) === template);
+
+  it('a token, a CVC session id and a checkout session id in a path are replaced by the route template', async () => {
+    await serverSpanFor('/api/tokens/{token}');
+    await serverSpanFor('/proxy/delete-cvc-session/{session_id}');
+    await serverSpanFor('/checkout/{sessionId}/pay');
+    // A page path (Next's, not in the API's route list) loses the id too.
+    await serverSpanFor('/checkout/{sessionId}');
+    const raw = receiver.raw();
+    expect(raw.includes(token), 'the token was exported').toBe(false);
+    expect(raw.includes(cvcSessionId), 'the CVC session id was exported').toBe(false);
+    expect(raw.includes(checkoutSessionId), 'the checkout session id was exported').toBe(false);
+    for (const span of receiver.spans()) {
+      expect(JSON.stringify([span.name, span.attributes])).not.toMatch(/tok_[0-9A-Za-z]|cs_[0-9A-Za-z]/);
+    }
   });
 
   it('an incoming request is a server span, without its query string', async () => {

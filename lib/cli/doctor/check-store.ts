@@ -14,7 +14,7 @@ export async function checkStore(config: Config): Promise<CheckResult> {
     const detail = 'in-process store: CVC sessions, idempotency records and rate limits live in this one process';
     return config.NODE_ENV === 'production' ? warn(NAME, detail, 'with more than one node, set REDIS_URL so that every node shares them') : ok(NAME, detail);
   }
-  const where = describeTopology(topology);
+  const where = `${describeTopology(topology)}${topology.tls ? ' (TLS)' : ''}`;
   const store = await connectStore({ redis: topology, keyPrefix: config.REDIS_KEY_PREFIX, commandTimeoutMs: config.REDIS_COMMAND_TIMEOUT_MS });
   try {
     if (!store.isAvailable()) return fail(NAME, `Redis at ${where} is not reachable (no connection within 2 s)`, fixFor(topology));
@@ -37,7 +37,8 @@ function describeTopology(topology: RedisTopology): string {
 }
 
 function fixFor(topology: RedisTopology): string {
-  if (topology.kind === 'sentinel') return 'start the sentinels and check REDIS_SENTINELS, REDIS_SENTINEL_NAME (the monitored name) and REDIS_PASSWORD / REDIS_SENTINEL_PASSWORD';
-  if (topology.kind === 'cluster') return 'check REDIS_CLUSTER_NODES and REDIS_PASSWORD, and that the cluster reports cluster_state:ok';
-  return 'start Redis, or correct the host, port and password in REDIS_URL (rediss:// for TLS)';
+  const tls = topology.tls ? '; with TLS, that NODE_EXTRA_CA_CERTS names the CA of the Redis certificate' : '';
+  if (topology.kind === 'sentinel') return `start the sentinels and check REDIS_SENTINELS, REDIS_SENTINEL_NAME (the monitored name) and REDIS_PASSWORD / REDIS_SENTINEL_PASSWORD${tls}`;
+  if (topology.kind === 'cluster') return `check REDIS_CLUSTER_NODES and REDIS_PASSWORD, and that the cluster reports cluster_state:ok${tls}`;
+  return `start Redis, or correct the host, port and password in REDIS_URL (rediss:// for TLS)${tls}`;
 }
