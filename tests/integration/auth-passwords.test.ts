@@ -57,6 +57,62 @@ describe('POST /auth/change-password', () => {
     expect((await publicCall('POST', '/auth/change-password', { current_password: 'a', new_password: 'b' })).status).toBe(401);
   });
 
+  it('a wrong current password is audited as a failed auth.change_password and counts towards the sign-in lockout', async () => {
+    const user = await freshUser();
+    const { token } = (await login(user.email)).json;
+    const wrong = await asUser(token, 'POST', '/auth/change-password', { current_password: 'not it at all 9', new_password: 'brand new secret 77' });
+    expect(wrong.status).toBe(401);
+    expect(wrong.json.error).toEqual({ code: 'invalid_credentials', message: 'Current password is incorrect', fields: [{ path: 'current_password', message: 'Current password is incorrect' }] });
+    const { prisma } = vault.runtime.db;
+    expect(await prisma.auditLog.findFirst({ where: { requestId: wrong.headers.get('x-request-id')! } })).toMatchObject({
+      action: 'auth.change_password',
+      outcome: 'failure',
+      statusCode: 401,
+      userId: user.id,
+    });
+    expect((await prisma.user.findUniqueOrThrow({ where: { id: user.id }, select: { failedLogins: true } })).failedLogins).toBe(1);
+    // Nine more failures in all (sign-in and change-password share the counter) lock the account.
+    for (let attempt = 0; attempt < 4; attempt++) expect((await asUser(token, 'POST', '/auth/change-password', { current_password: `wrong guess ${attempt}x`, new_password: 'brand new secret 77' })).status).toBe(401);
+    for (let attempt = 0; attempt < 4; attempt++) expect((await login(user.email, `wrong login ${attempt}x`)).status).toBe(401);
+    const tenth = await login(user.email, 'wrong login 9x');
+    expect(tenth.status).toBe(401);
+    expect(tenth.headers.get('retry-after')).toBe('1800');
+    expect((await login(user.email)).status).toBe(401);
+  });
+
+  it('after 5 wrong current passwords in 15 minutes: 429 rate_limited with Retry-After, even for the right one; audited', async () => {
+    const user = await freshUser();
+    const { token } = (await login(user.email)).json;
+    for (let attempt = 0; attempt < 5; attempt++) {
+      expect((await asUser(token, 'POST', '/auth/change-password', { current_password: `wrong guess ${attempt}x`, new_password: 'brand new secret 77' })).status).toBe(401);
+    }
+    for (const current of ['wrong guess 6x', TEST_PASSWORD]) {
+      const limited = await asUser(token, 'POST', '/auth/change-password', { current_password: current, new_password: 'brand new secret 77' });
+      expect(limited.status).toBe(429);
+      expect(limited.json).toEqual({ success: false, error: { code: 'rate_limited', message: 'Too many requests' }, request_id: limited.headers.get('x-request-id') });
+      const retryAfter = Number(limited.headers.get('retry-after'));
+      expect(retryAfter).toBeGreaterThan(800);
+      expect(retryAfter).toBeLessThanOrEqual(900);
+      expect(await vault.runtime.db.prisma.auditLog.findFirst({ where: { requestId: limited.headers.get('x-request-id')! } })).toMatchObject({
+        action: 'auth.change_password',
+        outcome: 'failure',
+        statusCode: 429,
+        userId: user.id,
+      });
+    }
+    // The password did not change.
+    expect((await login(user.email)).status).toBe(200);
+  });
+
+  it('the limit is per user: another user changes their password meanwhile', async () => {
+    const first = await freshUser();
+    const second = await freshUser();
+    const firstToken = (await login(first.email)).json.token;
+    for (let attempt = 0; attempt < 5; attempt++) await asUser(firstToken, 'POST', '/auth/change-password', { current_password: `wrong guess ${attempt}x`, new_password: 'brand new secret 77' });
+    const secondToken = (await login(second.email)).json.token;
+    expect((await asUser(secondToken, 'POST', '/auth/change-password', { current_password: TEST_PASSWORD, new_password: 'brand new secret 77' })).status).toBe(200);
+  });
+
   it('refuses the last 4 passwords, accepts the 5th oldest', async () => {
     const user = await freshUser();
     const passwords = [TEST_PASSWORD, 'second secret 2222', 'third secret 33333', 'fourth secret 4444', 'fifth secret 55555'];
