@@ -1,7 +1,7 @@
 // Password flows: change (other sessions end), forgot → mailed single-use link → reset, expired
 // password → reset-expired-password, expiry info; the policy (length, classes, common, history).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readOutbox } from '../../lib/mail/outbox';
+import { mailsTo } from '../helpers/mail';
 import { startTestVault, type TestVault } from '../helpers/test-vault';
 import { seedUsers, TEST_PASSWORD, type TestUsers } from '../helpers/users';
 
@@ -138,12 +138,16 @@ describe('forgot and reset password', () => {
       expect(response.status).toBe(200);
       expect(response.json).toEqual({ success: true, message: 'If this email is registered, a reset link has been sent' });
     }
-    const mails = (await readOutbox(vault.runtime.mailDataDir)).filter((mail) => mail.to === user.email);
+    const mails = await mailsTo(vault.runtime.mailDataDir, user.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe('Reset your Vault password');
-    const token = /reset-password\?token=([0-9A-Za-z]+)/.exec(mails[0]!.text)![1]!;
+    const token = /reset-password#token=([0-9A-Za-z]+)/.exec(mails[0]!.text)![1]!;
     expect(vault.logs.join('\n')).not.toContain(token);
 
+    // The link carries the token in its fragment (never sent by a browser); the page posts it.
+    expect(mails[0]!.text).toContain(`${vault.runtime.config.APP_URL}/reset-password#token=${token}\n`);
+    expect(mails[0]!.text).not.toContain('?token=');
+    expect((await publicCall('POST', '/auth/verify-reset-token', { token })).json).toEqual({ success: true, valid: true, purpose: 'forgot', expires_at: expect.any(String) });
     expect((await publicCall('GET', `/auth/verify-reset-token?token=${token}`)).json).toMatchObject({ success: true, valid: true });
     const reset = await publicCall('POST', '/auth/reset-password', { token, new_password: 'reset secret 31337' });
     expect(reset.status).toBe(200);
@@ -154,12 +158,17 @@ describe('forgot and reset password', () => {
     expect(again.status).toBe(400);
     expect(again.json.error).toEqual({ code: 'invalid_token', message: 'Invalid or expired token' });
     expect((await publicCall('GET', `/auth/verify-reset-token?token=${token}`)).status).toBe(400);
+    for (const body of [{ token }, { token: '' }, {}]) {
+      const refused = await publicCall('POST', '/auth/verify-reset-token', body);
+      expect(refused.status).toBe(400);
+      expect(refused.json.error.code).toBe('invalid_token');
+    }
   });
 
   it('a refused new password does not use up the link; an expired link is refused', async () => {
     const user = await freshUser();
     await publicCall('POST', '/auth/forgot-password', { email: user.email });
-    const mail = (await readOutbox(vault.runtime.mailDataDir)).filter((m) => m.to === user.email).at(-1)!;
+    const mail = (await mailsTo(vault.runtime.mailDataDir, user.email)).at(-1)!;
     const token = /token=([0-9A-Za-z]+)/.exec(mail.text)![1]!;
     expect((await publicCall('POST', '/auth/reset-password', { token, new_password: 'short1' })).status).toBe(400);
     expect((await publicCall('GET', `/auth/verify-reset-token?token=${token}`)).status).toBe(200);
@@ -203,7 +212,7 @@ describe('expired passwords', () => {
   it('a mailed reset link does not open this door', async () => {
     const user = await freshUser();
     await publicCall('POST', '/auth/forgot-password', { email: user.email });
-    const mail = (await readOutbox(vault.runtime.mailDataDir)).filter((m) => m.to === user.email).at(-1)!;
+    const mail = (await mailsTo(vault.runtime.mailDataDir, user.email)).at(-1)!;
     const token = /token=([0-9A-Za-z]+)/.exec(mail.text)![1]!;
     const response = await publicCall('POST', '/auth/reset-expired-password', { token, current_password: TEST_PASSWORD, new_password: 'fresh secret 2026x' });
     expect(response.status).toBe(401);
