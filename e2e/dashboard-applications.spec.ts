@@ -1,5 +1,5 @@
-// The Applications page in a real browser: an owner creates an application (key shown once) and uses the
-// key from the test itself, rotates it with a one-hour grace (both keys work, the page counts the old key's
+// The Applications page in a real browser: an owner creates an application (key shown once; reveal checked
+// by default in a test project, unchecked in a production one) and uses the key from the test itself, rotates it with a one-hour grace (both keys work, the page counts the old key's
 // calls), ends the grace (old key refused), edits and deletes it by typing its name; a viewer sees the list
 // read-only and the API refuses their write from the page; another account's (or a garbage) project id is 404.
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
@@ -42,7 +42,8 @@ test.describe('dashboard applications', () => {
     await expect(dialog.getByRole('alert')).toHaveText('name must be 3 to 50 characters');
     const name = `E2E app ${Date.now().toString(36)}`;
     await dialog.getByLabel('Name').fill(name);
-    await dialog.getByLabel('Detokenize').check();
+    // A test project keeps the spec's default: reveal comes with tokenization.
+    await expect(dialog.getByLabel('Detokenize')).toBeChecked();
     await snapAndAudit(page, 'applications-create-dialog');
     await dialog.getByRole('button', { name: 'Create application' }).click();
     await expect(page.getByRole('dialog', { name: `API key of ${name}` })).toBeVisible();
@@ -105,7 +106,8 @@ test.describe('dashboard applications', () => {
     expect(errors).toEqual([]);
   });
 
-  test('owner: the first application of an empty production project shows its key and the pub key once', async ({ page, request }) => {
+  test('owner: the first application of an empty production project shows its key and the pub key once; reveal stays off unless asked', async ({ page, request }) => {
+    test.setTimeout(120_000);
     const owner = await apiToken(request);
     const created = await request.post('/api/projects', { headers: { authorization: `Bearer ${owner}` }, data: { name: `Empty prod ${Date.now().toString(36)}`, production: true } });
     expect(created.status()).toBe(201);
@@ -114,12 +116,23 @@ test.describe('dashboard applications', () => {
     await page.goto(`/dashboard/p/${projectId}/applications`);
     await expect(page.getByText('No applications yet')).toBeVisible();
     await page.getByRole('button', { name: 'New application' }).click();
-    await page.getByRole('dialog', { name: 'New application' }).getByLabel('Name').fill('First app');
+    const dialog = page.getByRole('dialog', { name: 'New application' });
+    await dialog.getByLabel('Name').fill('First app');
+    // Reveal is its own checkbox, explained in one sentence, and unchecked in a production project.
+    await expect(dialog.getByLabel('Tokenization')).toBeChecked();
+    await expect(dialog.getByLabel('Detokenize')).not.toBeChecked();
+    await expect(dialog.getByText('Lets this key read card numbers back with POST /detokenize. Leave it off for servers that only charge cards.')).toBeVisible();
+    await snapAndAudit(page, 'applications-create-production');
     await page.getByRole('button', { name: 'Create application' }).click();
     // The list is no longer empty after the refresh: the key dialog must survive it.
     const once = page.getByRole('dialog', { name: 'API key of First app' });
     await expect(once).toBeVisible();
     await expect(once.getByRole('button', { name: 'Copy pub key' })).toBeVisible();
+    const listed = await request.get(`/api/applications?project_id=${projectId}`, { headers: { authorization: `Bearer ${owner}` } });
+    const apps = ((await listed.json()) as { data: { name: string; permissions: Record<string, { allowed: boolean }> }[] }).data;
+    expect(apps.map((app) => [app.name, app.permissions])).toEqual([
+      ['First app', { tokenization: { allowed: true }, detokenize: { allowed: false }, provisioning: { allowed: false } }],
+    ]);
   });
 
   test('viewer: read-only with the reason, the API refuses a write from the page; a foreign project id is 404', async ({ page, request }) => {

@@ -4,19 +4,12 @@
 import path from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { generate } from 'otplib';
-import { readOutbox } from '../lib/mail/outbox';
 import { E2E_ADMIN_PASSWORD } from '../playwright.config';
-import { test } from './dashboard-support';
+import { acceptInvitationInPage, mailedLink, test } from './dashboard-support';
 
 const OWNER = 'owner@e2e.test';
 /** Where /dashboard lands: the overview of a project, its id in the URL. */
 const PROJECT_OVERVIEW = /\/dashboard\/p\/[0-9a-f-]{36}$/;
-
-function dataDir(): string {
-  const dir = process.env.E2E_DATA_DIR;
-  if (!dir) throw new Error('E2E_DATA_DIR is not set: run the e2e tests through playwright.config.ts');
-  return dir;
-}
 
 async function apiLogin(request: APIRequestContext, email: string, password: string): Promise<string> {
   const response = await request.post('/auth/login', { data: { email, password } });
@@ -110,17 +103,11 @@ test.describe('dashboard sign-in', () => {
     const invited = await request.post('/api/members', { headers: { authorization: `Bearer ${owner}` }, data: { email, role: 'developer', name: 'Invited Dev' } });
     expect(invited.status()).toBe(201);
 
-    const mail = (await readOutbox(dataDir())).find((message) => message.to.includes(email));
-    expect(mail).toBeDefined();
-    const link = /(http\S+\/reset-password\?token=\S+)/.exec(mail!.text)![1]!;
-    await page.goto(link);
-    await expect(page.getByRole('heading', { name: 'Welcome to Vault' })).toBeVisible();
+    const link = await mailedLink(email);
     const password = 'invited member passw0rd';
-    await page.getByLabel('New password').fill(password);
-    await page.getByLabel('Repeat it').fill(password);
-    await page.getByRole('button', { name: 'Set password' }).click();
-    await expect(page.getByRole('status')).toContainText('Your password is set');
-    // The link works once.
+    await acceptInvitationInPage(page, link, password);
+    // The link works once (a fresh load: the same URL with a fragment would only scroll).
+    await page.goto('/login');
     await page.goto(link);
     await expect(formAlert(page)).toContainText('This link is invalid, expired or already used');
 

@@ -78,12 +78,29 @@ export async function signIn(page: Page, email = OWNER_EMAIL, password = OWNER_P
   expect(response.status(), await response.text()).toBe(200);
 }
 
+/** The newest mailed link (invitation or reset) to `email`, waiting for a queued mail; its token is in the fragment. */
+export async function mailedLink(email: string): Promise<string> {
+  const mailsTo = async () => (await readOutbox(dataDir())).filter((message) => message.to.includes(email));
+  await expect.poll(async () => (await mailsTo()).length, { message: `no mail for ${email}` }).toBeGreaterThan(0);
+  return /(http\S+\/reset-password#token=\S+)/.exec((await mailsTo()).at(-1)!.text)![1]!;
+}
+
+/** The token of a mailed link: `#token=…`, never a query. */
+export const linkToken = (link: string) => new URLSearchParams(new URL(link).hash.slice(1)).get('token')!;
+
+/** Opens a mailed invitation link and chooses `password` on its page, as the invitee does. */
+export async function acceptInvitationInPage(page: Page, link: string, password: string): Promise<void> {
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Welcome to Vault' })).toBeVisible();
+  await page.getByLabel('New password').fill(password);
+  await page.getByLabel('Repeat it').fill(password);
+  await page.getByRole('button', { name: 'Set password' }).click();
+  await expect(page.getByRole('status')).toContainText('Your password is set');
+}
+
 /** The newest invitation link mailed to `email` (a resent invitation voids the earlier ones). */
 export async function invitationToken(email: string): Promise<string> {
-  const mails = (await readOutbox(dataDir())).filter((message) => message.to.includes(email));
-  expect(mails.length, `no invitation mail for ${email}`).toBeGreaterThan(0);
-  const link = new URL(/(http\S+\/reset-password\?token=\S+)/.exec(mails.at(-1)!.text)![1]!);
-  return link.searchParams.get('token')!;
+  return linkToken(await mailedLink(email));
 }
 
 /** Accepts the member's newest invitation: sets their password through the mailed link. */

@@ -3,10 +3,11 @@
 // query (/login?email=…&password=…) that lands in the address bar, history and proxy logs; and /login
 // redirects a query carrying credentials to itself without them. Also: the dashboard's MFA enrolment page
 // (where an account that requires MFA sends its members) works in the browser, its cookie-authenticated
-// fetches passing the same-origin check.
+// fetches passing the same-origin check. Mailed links (invitation, reset) carry their token in the fragment,
+// which no request line ever holds; an old `?token=` link is moved there.
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { generate } from 'otplib';
-import { readOutbox } from '../lib/mail/outbox';
+import { acceptInvitationInPage, linkToken, mailedLink } from './dashboard-support';
 import { E2E_ADMIN_PASSWORD } from '../playwright.config';
 
 const EMAIL = 'nobody-here@e2e.test';
@@ -129,6 +130,56 @@ test.describe('/login refuses credentials in its query', () => {
   });
 });
 
+test.describe('mailed links carry their token in the fragment', () => {
+  /** The request line of every request the page makes: what a proxy or access log would keep. */
+  function recordRequestLines(page: Page): string[] {
+    const lines: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      lines.push(`${request.method()} ${url.pathname}${url.search}`);
+    });
+    return lines;
+  }
+
+  test('an invitation link: the page reads #token= in the browser, the server never gets it in a request line; an old ?token= link is moved into the fragment', async ({ page, request }) => {
+    const owner = await apiLogin(request, 'owner@e2e.test', E2E_ADMIN_PASSWORD);
+    const email = `fragment-${Date.now()}@e2e.test`;
+    expect((await request.post('/api/members', { headers: { authorization: `Bearer ${owner}` }, data: { email, role: 'viewer' } })).status()).toBe(201);
+    const link = await mailedLink(email);
+    expect(link).toMatch(/\/reset-password#token=[0-9A-Za-z]+$/);
+    const token = linkToken(link);
+
+    const lines = recordRequestLines(page);
+    const password = 'fragment member passw0rd';
+    await acceptInvitationInPage(page, link, password);
+    expect(lines).toContain('GET /reset-password');
+    expect(lines).toContain('POST /auth/verify-reset-token');
+    for (const line of lines) expect(line).not.toContain(token);
+
+    // An old link (`?token=`): a 307 to the same page with the token in the fragment, read there as well.
+    expect((await request.post('/auth/forgot-password', { data: { email } })).status()).toBe(200);
+    await expect.poll(async () => linkToken(await mailedLink(email))).not.toBe(token);
+    const resetToken = linkToken(await mailedLink(email));
+    lines.length = 0;
+    const response = await page.goto(`/reset-password?token=${resetToken}`);
+    const redirect = await response!.request().redirectedFrom()!.response();
+    expect(redirect!.status()).toBe(307);
+    expect(redirect!.headers()['location']).toBe(`/reset-password#token=${resetToken}`);
+    await expect(page).toHaveURL(new RegExp(`/reset-password#token=${resetToken}$`));
+    await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+    // Only the old link's own request carried it.
+    expect(lines.filter((line) => line.includes(resetToken))).toEqual([`GET /reset-password?token=${resetToken}`]);
+  });
+
+  test('a link without a token, or with a wrong one, says so', async ({ page }) => {
+    for (const path of ['/reset-password', '/reset-password#token=not-a-real-token']) {
+      await page.goto('/login');
+      await page.goto(path);
+      await expect(page.getByText('This link is invalid, expired or already used')).toHaveRole('alert');
+    }
+  });
+});
+
 async function apiLogin(request: APIRequestContext, email: string, password: string): Promise<string> {
   const response = await request.post('/auth/login', { data: { email, password } });
   expect(response.status()).toBe(200);
@@ -140,10 +191,8 @@ test.describe('the MFA enrolment page', () => {
     const owner = await apiLogin(request, 'owner@e2e.test', E2E_ADMIN_PASSWORD);
     const email = `enrol-${Date.now()}@e2e.test`;
     expect((await request.post('/api/members', { headers: { authorization: `Bearer ${owner}` }, data: { email, role: 'viewer' } })).status()).toBe(201);
-    const mail = (await readOutbox(process.env.E2E_DATA_DIR!)).find((message) => message.to.includes(email));
-    const link = /(http\S+\/reset-password\?token=\S+)/.exec(mail!.text)![1]!;
     const password = 'enrolling member passw0rd';
-    expect((await request.post('/auth/reset-password', { data: { token: new URL(link).searchParams.get('token'), new_password: password } })).status()).toBe(200);
+    expect((await request.post('/auth/reset-password', { data: { token: linkToken(await mailedLink(email)), new_password: password } })).status()).toBe(200);
 
     await page.goto('/login');
     await page.getByLabel('Email').fill(email);

@@ -1,6 +1,7 @@
-// `npx vault app create`: an application with the tokenization permission (and so detokenize, which
-// follows it) in the first test project,
-// or (production) in the first production project, created when missing.
+// `npx vault app create`: an application with the tokenization permission (and detokenize unless
+// `--no-detokenize`) in the first test project,
+// or (production) in the first production project, created when missing. Audited as the operator.
+import { recordOperatorAudit } from '../auth/operator-audit';
 import type { Runtime } from '../runtime';
 import { createApplication } from './create-application';
 import { createProject, revealPubKey } from './create-project';
@@ -8,8 +9,8 @@ import { createProject, revealPubKey } from './create-project';
 export type OperatorApplication = { api_key: string; application_id: string; project_id: string; pub_key?: string };
 
 export async function createOperatorApplication(
-  runtime: Pick<Runtime, 'db' | 'keyring' | 'config'>,
-  options: { name: string; production: boolean; provisioning: boolean },
+  runtime: Pick<Runtime, 'db' | 'keyring' | 'config' | 'audit' | 'logger'>,
+  options: { name: string; production: boolean; provisioning: boolean; detokenize: boolean },
 ): Promise<OperatorApplication> {
   const { prisma } = runtime.db;
   const environment = options.production ? 'production' : 'test';
@@ -37,8 +38,9 @@ export async function createOperatorApplication(
     projectId,
     environment,
     name: options.name,
-    permissions: { tokenization: true, provisioning: options.provisioning },
+    permissions: { tokenization: true, detokenize: options.detokenize, provisioning: options.provisioning },
   });
+  await recordOperatorAudit(runtime, 'application.create_by_operator', { accountId: account.id, projectId, resource: `application:${application.id}` });
   return {
     api_key: application.apiKey,
     application_id: application.id,

@@ -15,7 +15,7 @@ export const POST = defineRoute({
   tags: ['Projects'],
   summary: 'Provision a sub-project and an application (API key)',
   description:
-    'Called with an API key that has the **provisioning** permission (403 otherwise): creates a project in the key\'s account and an application allowed to tokenize (and detokenize) there. `api_key` (and `pub_key` for production) are shown once. A test project\'s key creates test projects only (`production: true` → 403 `Insufficient permissions`); the account\'s project cap (MAX_PROJECTS_PER_ACCOUNT, default 100) applies (403 `project_limit_reached`).',
+    'Called with an API key that has the **provisioning** permission (403 otherwise): creates a project in the key\'s account and an application allowed to tokenize (and detokenize) there; `permissions` (as on POST /api/applications, without `provisioning`) changes that, e.g. `{"detokenize":{"allowed":false}}` for a key without reveal. `api_key` (and `pub_key` for production) are shown once. A test project\'s key creates test projects only (`production: true` → 403 `Insufficient permissions`); the account\'s project cap (MAX_PROJECTS_PER_ACCOUNT, default 100) applies (403 `project_limit_reached`).',
   auth: apiKeyAuth({ action: 'provision', tokenization: false }),
   request: { body: json(ZProvisionRequestSchema) },
   responses: {
@@ -27,7 +27,12 @@ export const POST = defineRoute({
   handler: async (call) => {
     if (!call.principal.application.provisioning) throw new VaultError('insufficient_permissions', messages.insufficientPermissions);
     const input = call.input.body();
-    const { project, application } = await provisionProject(call.runtime, { sourceProjectId: call.principal.project.id, ...input });
+    const { project, application } = await provisionProject(call.runtime, {
+      sourceProjectId: call.principal.project.id,
+      name: input.name,
+      production: input.production,
+      permissions: { tokenization: input.permissions?.tokenization?.allowed, detokenize: input.permissions?.detokenize?.allowed },
+    });
     return call.json(201, {
       success: true,
       data: {

@@ -23,8 +23,21 @@ const nameField = () =>
     .max(APPLICATION_NAME_MAX, `name must be ${APPLICATION_NAME_MIN} to ${APPLICATION_NAME_MAX} characters`)
     .meta({ description: `Application name, ${APPLICATION_NAME_MIN} to ${APPLICATION_NAME_MAX} characters.`, example: 'Checkout backend' });
 
-const permissionField = (name: string) =>
+export const permissionField = (name: string) =>
   z.strictObject({ allowed: z.boolean({ error: typeMessage(`${name}.allowed`, 'a boolean') }) }, { error: objectError(name) });
+
+/** POST /internal/provision `permissions`: tokenization (default true) and reveal (default: follows it). */
+export const ZProvisionPermissionsSchema = z
+  .strictObject(
+    {
+      tokenization: permissionField('permissions.tokenization').optional().meta({ description: 'Default true.' }),
+      detokenize: permissionField('permissions.detokenize')
+        .optional()
+        .meta({ description: 'May reveal data (POST /detokenize). Default: the value of `tokenization.allowed`; `false` gives a key tokenize and proxy without reveal.' }),
+    },
+    { error: objectError('permissions') },
+  )
+  .meta({ description: 'The new application\'s permissions, as on POST /api/applications; `provisioning` cannot be handed on (400). Absent: tokenization and reveal.' });
 
 const projectIdField = () =>
   z.uuid({ error: (issue) => (issue.input === undefined ? 'project_id is required' : 'project_id must be a UUID') });
@@ -68,7 +81,7 @@ export const ZUpdateApplicationRequestSchema = z
             tokenization: permissionField('permissions.tokenization').optional(),
             detokenize: permissionField('permissions.detokenize')
               .optional()
-              .meta({ description: 'May reveal data (POST /detokenize). Absent while `tokenization` is given: set to the same value; absent otherwise: unchanged.' }),
+              .meta({ description: 'May reveal data (POST /detokenize). Absent: unchanged, even when `tokenization` is given (a PUT never grants reveal by accident).' }),
             provisioning: permissionField('permissions.provisioning').optional(),
           },
           { error: objectError('permissions') },

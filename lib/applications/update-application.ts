@@ -1,7 +1,6 @@
 // Renames an application and/or changes its permissions; cached principals of its key are dropped so
-// the change applies at once on this node (within API_KEY_CACHE_MS elsewhere). `detokenize` absent while
-// `tokenization` is given follows it (a spec client granting tokenization grants reveal, and revoking it
-// revokes reveal too); absent otherwise, it stays as it is.
+// the change applies at once on this node (within API_KEY_CACHE_MS elsewhere). A permission the caller does
+// not name stays as it is: reveal (`detokenize`) is never granted back by a PUT that only names tokenization.
 import { forgetApplication } from '../accounts/api-key-cache';
 import type { Runtime } from '../runtime';
 import { applicationNotFound, getApplicationOrThrow } from './get-application-or-throw';
@@ -18,7 +17,7 @@ export async function updateApplication(
     data: {
       name: options.name,
       tokenization: options.tokenization,
-      detokenize: options.detokenize ?? options.tokenization,
+      detokenize: options.detokenize,
       provisioning: options.provisioning,
     },
   });

@@ -36,9 +36,12 @@ export async function findResetTokenOrThrow<P extends ResetPurpose>(runtime: Pic
   return { ...rest, accountId: user.accountId, purpose: row.purpose as P };
 }
 
-/** The page a mailed link opens (GET /reset-password), which sets the password via POST /auth/reset-password. */
+/**
+ * The page a mailed link opens (GET /reset-password), which sets the password via POST /auth/reset-password.
+ * The token is in the fragment, which browsers never send: it stays out of proxy and access logs.
+ */
 export function passwordLink(appUrl: string, token: string): string {
-  return `${appUrl}/reset-password?token=${encodeURIComponent(token)}`;
+  return `${appUrl}/reset-password#token=${encodeURIComponent(token)}`;
 }
 
 /** Marks a token found by findResetTokenOrThrow used; of two concurrent uses only one wins. */

@@ -12,9 +12,10 @@ import { runUserResetPassword, runUserUnlock } from './user-commands';
 
 const USAGE = `Usage:
   vault migrate                     apply pending database migrations
-  vault app create --name NAME [--production] [--provisioning] [--json]
+  vault app create --name NAME [--production] [--provisioning] [--no-detokenize] [--json]
                                     create an application with the tokenization and detokenize permissions
-                                    (in the first test project, or the first production project)
+                                    (in the first test project, or the first production project);
+                                    --no-detokenize: a key that cannot reveal (POST /detokenize). Audited.
   vault audit verify [--full] [--anchor INDEX:MAC]
                                     check the audit chain since the last verified seal (--full: from the
                                     start; --anchor: that earlier anchor is still in the chain); exit 1 when broken

@@ -1,5 +1,5 @@
 // POST /internal/provision: a sub-project in the account of the calling key's project, with one
-// application allowed to tokenize (and so, by default, to reveal). The API key (and the pub key of a
+// application allowed to tokenize (and so, by default, to reveal; `permissions` may say otherwise). The API key (and the pub key of a
 // production project) is shown once. A test project's key provisions test projects only: a leaked test
 // key must not mint production credentials. The account's project cap applies (createProject).
 import { createApplication, type CreatedApplication } from '../accounts/create-application';
@@ -11,7 +11,7 @@ export type ProvisionedProject = { project: CreatedProject & { createdAt: Date }
 
 export async function provisionProject(
   runtime: Pick<Runtime, 'db' | 'keyring' | 'config'>,
-  options: { sourceProjectId: string; name: string; production?: boolean },
+  options: { sourceProjectId: string; name: string; production?: boolean; permissions?: { tokenization?: boolean; detokenize?: boolean } },
 ): Promise<ProvisionedProject> {
   const { prisma } = runtime.db;
   const source = await prisma.project.findUniqueOrThrow({ where: { id: options.sourceProjectId }, select: { accountId: true, environment: true } });
@@ -25,8 +25,8 @@ export async function provisionProject(
       projectId: project.id,
       environment,
       name: options.name,
-      // detokenize follows tokenization (true), as for every application created without it.
-      permissions: { tokenization: true, provisioning: false },
+      // detokenize absent follows tokenization (default true), as for every application created without it.
+      permissions: { tokenization: options.permissions?.tokenization ?? true, detokenize: options.permissions?.detokenize, provisioning: false },
     });
     const { createdAt } = await prisma.project.findUniqueOrThrow({ where: { id: project.id }, select: { createdAt: true } });
     return { project: { ...project, createdAt }, application };

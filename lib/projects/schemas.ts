@@ -1,7 +1,7 @@
 // Request bodies of the project routes and of POST /internal/provision (shared with the dashboard forms),
 // and their responses.
 import { z } from 'zod';
-import { ZApplicationPermissionsView } from '../applications/schemas';
+import { ZApplicationPermissionsView, ZProvisionPermissionsSchema } from '../applications/schemas';
 import { dataResponse } from '../openapi/shared';
 import {
   ALLOWED_PROXY_HOST_RULE,
@@ -50,8 +50,8 @@ export const ZUpdateProjectRequestSchema = z
   });
 export type TUpdateProjectRequest = z.infer<typeof ZUpdateProjectRequestSchema>;
 
-/** POST /internal/provision: the same fields as creating a project. */
-export const ZProvisionRequestSchema = ZCreateProjectRequestSchema;
+/** POST /internal/provision: the same fields as creating a project, and the new application's permissions. */
+export const ZProvisionRequestSchema = ZCreateProjectRequestSchema.extend({ permissions: ZProvisionPermissionsSchema.optional() });
 export type TProvisionRequest = z.infer<typeof ZProvisionRequestSchema>;
 
 // Responses

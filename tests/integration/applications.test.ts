@@ -189,8 +189,8 @@ describe('applications — happy', () => {
     });
     const changed = await api('owner', 'PUT', `/api/applications/${created.id}`, { json: { permissions: { tokenization: { allowed: false } } } });
     expect(changed.status).toBe(200);
-    // detokenize follows tokenization when the update does not name it.
-    expect(changed.json.data).toMatchObject({ name: 'Renamed app', permissions: { tokenization: { allowed: false }, detokenize: { allowed: false }, provisioning: { allowed: false } } });
+    // A permission the update does not name stays as it is: detokenize included.
+    expect(changed.json.data).toMatchObject({ name: 'Renamed app', permissions: { tokenization: { allowed: false }, detokenize: { allowed: true }, provisioning: { allowed: false } } });
     const both = await api('owner', 'PUT', `/api/applications/${created.id}`, { json: { name: 'Both', permissions: { provisioning: { allowed: true } } } });
     expect(both.json.data).toMatchObject({ name: 'Both', permissions: { tokenization: { allowed: false }, provisioning: { allowed: true } } });
     const verified = await verifyKey(created.api_key);

@@ -1,7 +1,7 @@
 // Password flows: change (other sessions end), forgot → mailed single-use link → reset, expired
 // password → reset-expired-password, expiry info; the policy (length, classes, common, history).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readOutbox } from '../../lib/mail/outbox';
+import { mailsTo } from '../helpers/mail';
 import { startTestVault, type TestVault } from '../helpers/test-vault';
 import { seedUsers, TEST_PASSWORD, type TestUsers } from '../helpers/users';
 
@@ -57,6 +57,62 @@ describe('POST /auth/change-password', () => {
     expect((await publicCall('POST', '/auth/change-password', { current_password: 'a', new_password: 'b' })).status).toBe(401);
   });
 
+  it('a wrong current password is audited as a failed auth.change_password and counts towards the sign-in lockout', async () => {
+    const user = await freshUser();
+    const { token } = (await login(user.email)).json;
+    const wrong = await asUser(token, 'POST', '/auth/change-password', { current_password: 'not it at all 9', new_password: 'brand new secret 77' });
+    expect(wrong.status).toBe(401);
+    expect(wrong.json.error).toEqual({ code: 'invalid_credentials', message: 'Current password is incorrect', fields: [{ path: 'current_password', message: 'Current password is incorrect' }] });
+    const { prisma } = vault.runtime.db;
+    expect(await prisma.auditLog.findFirst({ where: { requestId: wrong.headers.get('x-request-id')! } })).toMatchObject({
+      action: 'auth.change_password',
+      outcome: 'failure',
+      statusCode: 401,
+      userId: user.id,
+    });
+    expect((await prisma.user.findUniqueOrThrow({ where: { id: user.id }, select: { failedLogins: true } })).failedLogins).toBe(1);
+    // Nine more failures in all (sign-in and change-password share the counter) lock the account.
+    for (let attempt = 0; attempt < 4; attempt++) expect((await asUser(token, 'POST', '/auth/change-password', { current_password: `wrong guess ${attempt}x`, new_password: 'brand new secret 77' })).status).toBe(401);
+    for (let attempt = 0; attempt < 4; attempt++) expect((await login(user.email, `wrong login ${attempt}x`)).status).toBe(401);
+    const tenth = await login(user.email, 'wrong login 9x');
+    expect(tenth.status).toBe(401);
+    expect(tenth.headers.get('retry-after')).toBe('1800');
+    expect((await login(user.email)).status).toBe(401);
+  });
+
+  it('after 5 wrong current passwords in 15 minutes: 429 rate_limited with Retry-After, even for the right one; audited', async () => {
+    const user = await freshUser();
+    const { token } = (await login(user.email)).json;
+    for (let attempt = 0; attempt < 5; attempt++) {
+      expect((await asUser(token, 'POST', '/auth/change-password', { current_password: `wrong guess ${attempt}x`, new_password: 'brand new secret 77' })).status).toBe(401);
+    }
+    for (const current of ['wrong guess 6x', TEST_PASSWORD]) {
+      const limited = await asUser(token, 'POST', '/auth/change-password', { current_password: current, new_password: 'brand new secret 77' });
+      expect(limited.status).toBe(429);
+      expect(limited.json).toEqual({ success: false, error: { code: 'rate_limited', message: 'Too many requests' }, request_id: limited.headers.get('x-request-id') });
+      const retryAfter = Number(limited.headers.get('retry-after'));
+      expect(retryAfter).toBeGreaterThan(800);
+      expect(retryAfter).toBeLessThanOrEqual(900);
+      expect(await vault.runtime.db.prisma.auditLog.findFirst({ where: { requestId: limited.headers.get('x-request-id')! } })).toMatchObject({
+        action: 'auth.change_password',
+        outcome: 'failure',
+        statusCode: 429,
+        userId: user.id,
+      });
+    }
+    // The password did not change.
+    expect((await login(user.email)).status).toBe(200);
+  });
+
+  it('the limit is per user: another user changes their password meanwhile', async () => {
+    const first = await freshUser();
+    const second = await freshUser();
+    const firstToken = (await login(first.email)).json.token;
+    for (let attempt = 0; attempt < 5; attempt++) await asUser(firstToken, 'POST', '/auth/change-password', { current_password: `wrong guess ${attempt}x`, new_password: 'brand new secret 77' });
+    const secondToken = (await login(second.email)).json.token;
+    expect((await asUser(secondToken, 'POST', '/auth/change-password', { current_password: TEST_PASSWORD, new_password: 'brand new secret 77' })).status).toBe(200);
+  });
+
   it('refuses the last 4 passwords, accepts the 5th oldest', async () => {
     const user = await freshUser();
     const passwords = [TEST_PASSWORD, 'second secret 2222', 'third secret 33333', 'fourth secret 4444', 'fifth secret 55555'];
@@ -82,12 +138,16 @@ describe('forgot and reset password', () => {
       expect(response.status).toBe(200);
       expect(response.json).toEqual({ success: true, message: 'If this email is registered, a reset link has been sent' });
     }
-    const mails = (await readOutbox(vault.runtime.mailDataDir)).filter((mail) => mail.to === user.email);
+    const mails = await mailsTo(vault.runtime.mailDataDir, user.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe('Reset your Vault password');
-    const token = /reset-password\?token=([0-9A-Za-z]+)/.exec(mails[0]!.text)![1]!;
+    const token = /reset-password#token=([0-9A-Za-z]+)/.exec(mails[0]!.text)![1]!;
     expect(vault.logs.join('\n')).not.toContain(token);
 
+    // The link carries the token in its fragment (never sent by a browser); the page posts it.
+    expect(mails[0]!.text).toContain(`${vault.runtime.config.APP_URL}/reset-password#token=${token}\n`);
+    expect(mails[0]!.text).not.toContain('?token=');
+    expect((await publicCall('POST', '/auth/verify-reset-token', { token })).json).toEqual({ success: true, valid: true, purpose: 'forgot', expires_at: expect.any(String) });
     expect((await publicCall('GET', `/auth/verify-reset-token?token=${token}`)).json).toMatchObject({ success: true, valid: true });
     const reset = await publicCall('POST', '/auth/reset-password', { token, new_password: 'reset secret 31337' });
     expect(reset.status).toBe(200);
@@ -98,12 +158,17 @@ describe('forgot and reset password', () => {
     expect(again.status).toBe(400);
     expect(again.json.error).toEqual({ code: 'invalid_token', message: 'Invalid or expired token' });
     expect((await publicCall('GET', `/auth/verify-reset-token?token=${token}`)).status).toBe(400);
+    for (const body of [{ token }, { token: '' }, {}]) {
+      const refused = await publicCall('POST', '/auth/verify-reset-token', body);
+      expect(refused.status).toBe(400);
+      expect(refused.json.error.code).toBe('invalid_token');
+    }
   });
 
   it('a refused new password does not use up the link; an expired link is refused', async () => {
     const user = await freshUser();
     await publicCall('POST', '/auth/forgot-password', { email: user.email });
-    const mail = (await readOutbox(vault.runtime.mailDataDir)).filter((m) => m.to === user.email).at(-1)!;
+    const mail = (await mailsTo(vault.runtime.mailDataDir, user.email)).at(-1)!;
     const token = /token=([0-9A-Za-z]+)/.exec(mail.text)![1]!;
     expect((await publicCall('POST', '/auth/reset-password', { token, new_password: 'short1' })).status).toBe(400);
     expect((await publicCall('GET', `/auth/verify-reset-token?token=${token}`)).status).toBe(200);
@@ -147,7 +212,7 @@ describe('expired passwords', () => {
   it('a mailed reset link does not open this door', async () => {
     const user = await freshUser();
     await publicCall('POST', '/auth/forgot-password', { email: user.email });
-    const mail = (await readOutbox(vault.runtime.mailDataDir)).filter((m) => m.to === user.email).at(-1)!;
+    const mail = (await mailsTo(vault.runtime.mailDataDir, user.email)).at(-1)!;
     const token = /token=([0-9A-Za-z]+)/.exec(mail.text)![1]!;
     const response = await publicCall('POST', '/auth/reset-expired-password', { token, current_password: TEST_PASSWORD, new_password: 'fresh secret 2026x' });
     expect(response.status).toBe(401);

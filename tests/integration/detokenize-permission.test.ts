@@ -1,5 +1,5 @@
 // Reveal is its own permission (issue 10): `permissions.detokenize.allowed` on applications — absent on
-// create or update it follows `tokenization.allowed` — checked by POST /detokenize (403 `Insufficient
+// create it follows `tokenization.allowed`; absent on update it stays as it is (issue 21) — checked by POST /detokenize (403 `Insufficient
 // permissions`), shown in every application response, in verify-key's `permissions` and by
 // /internal/provision; the API key cache never keeps a revoked reveal.
 import { beforeAll, afterAll, describe, expect, it } from 'vitest';
@@ -97,14 +97,16 @@ describe('happy', () => {
     expect(response.status).toBe(200);
   });
 
-  it('update: detokenize alone changes only reveal; tokenization without detokenize sets both; a rename changes neither', async () => {
+  it('update: each permission changes only when named; tokenization alone leaves reveal as it is; a rename changes none', async () => {
     const created = await createApp({ permissions: { tokenization: { allowed: true } } });
     const put = (json: unknown) => api(owner, 'PUT', `/api/applications/${created.id}`, json);
     expect((await put({ permissions: { detokenize: { allowed: false } } })).json.data.permissions).toEqual(permissions(true, false));
     expect((await put({ name: 'renamed app' })).json.data.permissions).toEqual(permissions(true, false));
     expect((await put({ permissions: { provisioning: { allowed: true } } })).json.data.permissions).toEqual(permissions(true, false, true));
     expect((await put({ permissions: { tokenization: { allowed: false } } })).json.data.permissions).toEqual(permissions(false, false, true));
-    expect((await put({ permissions: { tokenization: { allowed: true } } })).json.data.permissions).toEqual(permissions(true, true, true));
+    expect((await put({ permissions: { tokenization: { allowed: true } } })).json.data.permissions).toEqual(permissions(true, false, true));
+    expect((await put({ permissions: { detokenize: { allowed: true } } })).json.data.permissions).toEqual(permissions(true, true, true));
+    expect((await put({ permissions: { tokenization: { allowed: false } } })).json.data.permissions).toEqual(permissions(false, true, true));
     expect((await put({ permissions: { tokenization: { allowed: true }, detokenize: { allowed: false } } })).json.data.permissions).toEqual(permissions(true, false, true));
     expect(await permissionsOf(created.api_key)).toEqual(permissions(true, false, true));
   });
@@ -174,6 +176,17 @@ describe('security', () => {
     for (const key of [vault.tenants.test.keys.noPermission, vault.tenants.test.keys.provisioningOnly, tokenizeOnly.apiKey]) expectForbidden(await reveal(key, token));
     const row = await vault.runtime.db.prisma.application.findUniqueOrThrow({ where: { id: tokenizeOnly.id } });
     expect({ tokenization: row.tokenization, detokenize: row.detokenize }).toEqual({ tokenization: true, detokenize: false });
+  });
+
+  it('a PUT naming only tokenization never grants reveal back: GET still shows detokenize false and /detokenize stays 403', async () => {
+    const created = await createApp({ permissions: { tokenization: { allowed: true }, detokenize: { allowed: false } } });
+    const token = await tokenize(created.api_key);
+    const updated = await api(owner, 'PUT', `/api/applications/${created.id}`, { permissions: { tokenization: { allowed: true } } });
+    expect(updated.status, updated.text).toBe(200);
+    expect(updated.json.data.permissions).toEqual(permissions(true, false));
+    expect((await api(owner, 'GET', `/api/applications/${created.id}`)).json.data.permissions).toEqual(permissions(true, false));
+    expect(await permissionsOf(created.api_key)).toEqual(permissions(true, false));
+    expectForbidden(await reveal(created.api_key, token));
   });
 
   it('a viewer cannot grant reveal (403); another project’s token stays 404 for a revealing key', async () => {

@@ -42,7 +42,7 @@ async function invite(role: Role = 'developer', by: Role = 'owner') {
 async function linksTo(email: string): Promise<string[]> {
   return (await readOutbox(vault.runtime.mailDataDir))
     .filter((mail) => mail.to.includes(email))
-    .map((mail) => decodeURIComponent(/\/reset-password\?token=([0-9A-Za-z%]+)/.exec(mail.text)![1]!));
+    .map((mail) => decodeURIComponent(/\/reset-password#token=([0-9A-Za-z%]+)/.exec(mail.text)![1]!));
 }
 const accept = (token: string, password = 'welcome aboard 2042') => vault.call('POST', '/auth/reset-password', { key: null, json: { token, new_password: password } });
 const viewOf = async (id: string) => ((await as('viewer', 'GET', '/api/members')).json.data as { id: string }[]).find((member) => member.id === id) as Record<string, unknown> | undefined;

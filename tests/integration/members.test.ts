@@ -88,7 +88,7 @@ describe('happy', () => {
     const mail = (await readOutbox(vault.runtime.mailDataDir)).find((message) => message.to.includes(email));
     expect(mail).toBeDefined();
     expect(mail!.subject).toBe('You have been invited to the vault');
-    const link = mail!.text.match(/(\S+)\/reset-password\?token=([0-9A-Za-z]+)/);
+    const link = mail!.text.match(/(\S+)\/reset-password#token=([0-9A-Za-z]+)/);
     expect(link?.[1]).toBe(vault.runtime.config.APP_URL);
     const token = link![2]!;
     const row = await vault.runtime.db.prisma.passwordResetToken.findUnique({ where: { tokenHash: vault.runtime.keyring.hashSecret(token) } });
@@ -107,7 +107,7 @@ describe('happy', () => {
     const invited = await as('owner', 'POST', '/api/members', { email, role: 'admin' });
     expect(invited.status).toBe(201);
     const mail = (await readOutbox(vault.runtime.mailDataDir)).find((message) => message.to.includes(email))!;
-    const token = decodeURIComponent(/\/reset-password\?token=([0-9A-Za-z%]+)/.exec(mail.text)![1]!);
+    const token = decodeURIComponent(/\/reset-password#token=([0-9A-Za-z%]+)/.exec(mail.text)![1]!);
 
     const verified = await vault.call('GET', `/auth/verify-reset-token?token=${token}`, { key: null });
     expect(verified.json).toEqual({ success: true, valid: true, purpose: 'invite', expires_at: ISO });
@@ -133,7 +133,7 @@ describe('happy', () => {
     const email = newEmail();
     const invited = await as('owner', 'POST', '/api/members', { email, role: 'viewer' });
     const mail = (await readOutbox(vault.runtime.mailDataDir)).find((message) => message.to.includes(email))!;
-    const token = decodeURIComponent(/\/reset-password\?token=([0-9A-Za-z%]+)/.exec(mail.text)![1]!);
+    const token = decodeURIComponent(/\/reset-password#token=([0-9A-Za-z%]+)/.exec(mail.text)![1]!);
     await vault.runtime.db.prisma.passwordResetToken.updateMany({ where: { userId: invited.json.data.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
     const late = await vault.call('POST', '/auth/reset-password', { key: null, json: { token, new_password: 'welcome aboard 2042' } });
     expect(late.status).toBe(400);
@@ -201,12 +201,40 @@ describe('error', () => {
     expect(await auditOf(response)).toMatchObject({ action: 'member.invite', outcome: 'failure', statusCode: 400 });
   });
 
-  it('refuses an email that is already a user (any account, any case) with 409', async () => {
-    for (const email of [users.viewer.email, stranger.email.toUpperCase()]) {
+  it('an address that already has an account (another account, this one, any case) gets the answer of a new address; only the mail differs', async () => {
+    const fresh = await as('owner', 'POST', '/api/members', { email: newEmail(), role: 'viewer' });
+    expect(fresh.status).toBe(201);
+    const invitedView = (email: string) => ({ success: true, data: { id: UUID, email, name: null, role: 'viewer', mfa_enabled: false, status: 'invited', invited_at: ISO, created_at: ISO } });
+    expect(fresh.json).toEqual(invitedView(fresh.json.data.email));
+    const before = await vault.runtime.db.prisma.user.findMany({ where: { email: { in: [users.viewer.email, stranger.email] } }, orderBy: { email: 'asc' } });
+    for (const email of [stranger.email.toUpperCase(), users.viewer.email]) {
       const response = await as('owner', 'POST', '/api/members', { email, role: 'viewer' });
-      expect(response.status).toBe(409);
-      expect(response.json).toEqual(error(response, 'conflict', 'A user with this email already exists'));
+      expect(response.status).toBe(201);
+      expect(response.headers.get('content-type')).toBe(fresh.headers.get('content-type'));
+      expect(response.json).toEqual(invitedView(email.toLowerCase()));
+      expect(Object.keys(response.json.data)).toEqual(Object.keys(fresh.json.data));
+      expect(await auditOf(response)).toMatchObject({ action: 'member.invite', outcome: 'success', statusCode: 201, userId: users.owner.id });
     }
+    // Nobody was moved, changed or given a link.
+    expect(await vault.runtime.db.prisma.user.findMany({ where: { email: { in: [users.viewer.email, stranger.email] } }, orderBy: { email: 'asc' } })).toEqual(before);
+    expect(await vault.runtime.db.prisma.passwordResetToken.count({ where: { userId: { in: [users.viewer.id, stranger.id] } } })).toBe(0);
+    const [toStranger] = (await readOutbox(vault.runtime.mailDataDir)).filter((mail) => mail.to === stranger.email);
+    expect(toStranger!.subject).toBe('An invitation to the vault');
+    expect(toStranger!.text).toContain('already has an account on the vault');
+    const [toMember] = (await readOutbox(vault.runtime.mailDataDir)).filter((mail) => mail.to === users.viewer.email);
+    expect(toMember!.subject).toBe('An invitation to the vault');
+    expect(toMember!.text).toContain('already a member of this account');
+    for (const mail of [toStranger!, toMember!]) expect(mail.text).not.toMatch(/token=/);
+  });
+
+  it('inviting a pending invitee again sends them a fresh link (the earlier one is void), with the same answer', async () => {
+    const email = newEmail();
+    const first = await as('owner', 'POST', '/api/members', { email, role: 'developer' });
+    const again = await as('owner', 'POST', '/api/members', { email, role: 'developer' });
+    expect(again.status).toBe(201);
+    expect(again.json).toEqual({ success: true, data: { ...first.json.data, invited_at: ISO } });
+    const tokens = await vault.runtime.db.prisma.passwordResetToken.findMany({ where: { userId: first.json.data.id }, orderBy: { createdAt: 'asc' } });
+    expect(tokens.map((row) => row.usedAt === null)).toEqual([false, true]);
   });
 
   it('refuses an empty update', async () => {

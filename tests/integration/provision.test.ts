@@ -58,6 +58,28 @@ describe('happy', () => {
     expect((await vault.call('POST', '/tokenize', { key: apiKey, pubKey, json: cardRequest() })).status).toBeLessThan(300);
   });
 
+  it('permissions: detokenize false gives a key that tokenizes but never reveals (403); stored as asked', async () => {
+    const response = await provision(vault.tenants.test.keys.provisioningOnly, { name: 'No reveal', permissions: { tokenization: { allowed: true }, detokenize: { allowed: false } } });
+    expect(response.status, response.text).toBe(201);
+    expect(response.json.data.application.permissions).toEqual({ tokenization: { allowed: true }, detokenize: { allowed: false }, provisioning: { allowed: false } });
+    const apiKey = response.json.data.api_key;
+    const row = await vault.runtime.db.prisma.application.findUniqueOrThrow({ where: { id: response.json.data.application.id } });
+    expect({ tokenization: row.tokenization, detokenize: row.detokenize, provisioning: row.provisioning }).toEqual({ tokenization: true, detokenize: false, provisioning: false });
+    const tokenized = await vault.call('POST', '/tokenize', { key: apiKey, json: cardRequest() });
+    expect(tokenized.status).toBe(201);
+    const reveal = await vault.call('POST', '/detokenize', { key: apiKey, json: { token: tokenized.json.token } });
+    expect(reveal.status).toBe(403);
+    expect(reveal.json.error).toEqual({ code: 'insufficient_permissions', message: 'Insufficient permissions' });
+  });
+
+  it('permissions: tokenization alone follows the spec default (reveal with it); absent keeps tokenize + reveal', async () => {
+    const off = await provision(vault.tenants.test.keys.provisioningOnly, { name: 'Off', permissions: { tokenization: { allowed: false } } });
+    expect(off.status, off.text).toBe(201);
+    expect(off.json.data.application.permissions).toEqual({ tokenization: { allowed: false }, detokenize: { allowed: false }, provisioning: { allowed: false } });
+    const empty = await provision(vault.tenants.test.keys.provisioningOnly, { name: 'Empty', permissions: {} });
+    expect(empty.json.data.application.permissions).toEqual({ tokenization: { allowed: true }, detokenize: { allowed: true }, provisioning: { allowed: false } });
+  });
+
   it('a production key may provision a test sub-project too (the body decides)', async () => {
     const response = await provision(vault.tenants.production.keys.provisioningOnly, { name: 'P' });
     expect(response.status).toBe(201);
@@ -72,6 +94,10 @@ describe('error', () => {
     [{ name: 'x'.repeat(101) }, 'name'],
     [{ name: 'ok', production: 1 }, 'production'],
     [{ name: 'ok', other: true }, 'other'],
+    [{ name: 'ok', permissions: true }, 'permissions'],
+    [{ name: 'ok', permissions: { detokenize: { allowed: 'no' } } }, 'permissions.detokenize.allowed'],
+    // A provisioned key never provisions: that permission is not the caller's to hand on.
+    [{ name: 'ok', permissions: { provisioning: { allowed: true } } }, 'permissions.provisioning'],
   ])('%j → 400 naming %s, nothing created', async (body, path) => {
     const before = await vault.runtime.db.prisma.project.count({ where: inTenantAccount(vault) });
     const response = await provision(vault.tenants.test.keys.provisioningOnly, body);

@@ -22,6 +22,7 @@ const doors: [method: string, path: string, routeFile: () => Promise<Record<stri
   ['POST', '/auth/change-password', () => import('../../app/auth/change-password/route')],
   ['POST', '/auth/forgot-password', () => import('../../app/auth/forgot-password/route')],
   ['GET', '/auth/verify-reset-token', () => import('../../app/auth/verify-reset-token/route')],
+  ['POST', '/auth/verify-reset-token', () => import('../../app/auth/verify-reset-token/route')],
   ['POST', '/auth/reset-password', () => import('../../app/auth/reset-password/route')],
   ['POST', '/auth/reset-expired-password', () => import('../../app/auth/reset-expired-password/route')],
   ['GET', '/auth/password-expiry-info', () => import('../../app/auth/password-expiry-info/route')],

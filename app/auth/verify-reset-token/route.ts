@@ -1,2 +1,2 @@
-// GET /auth/verify-reset-token (definition: lib/api/auth/verify-reset-token.ts)
-export { GET } from '../../../lib/api/auth/verify-reset-token';
+// GET, POST /auth/verify-reset-token (definition: lib/api/auth/verify-reset-token.ts)
+export { GET, POST } from '../../../lib/api/auth/verify-reset-token';

@@ -1,6 +1,6 @@
 'use client';
-// "New application" in the current project: name and permissions, validated by the API's own schema and
-// created through POST /api/applications. The API key comes back once and is shown once; a production
+// "New application" in the current project: name and permissions (reveal unchecked in production projects),
+// validated by the API's own schema and created through POST /api/applications. The API key comes back once and is shown once; a production
 // project's pub key (publishable, from the project view) is offered beside it with how to send it.
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
@@ -22,7 +22,9 @@ export function CreateApplicationDialog({ project, baseUrl }: { project: Project
   const router = useRouter();
   const [open, setOpen] = useState(false);
   const [created, setCreated] = useState<{ name: string; apiKey: string }>();
-  const defaults = { name: '', project_id: project.id, permissions: { tokenization: { allowed: true }, detokenize: { allowed: false }, provisioning: { allowed: false } } };
+  // Reveal starts unchecked in production (a key that can read card numbers back is asked for, never
+  // given by default); test projects keep the spec's default, tokenization with reveal.
+  const defaults = { name: '', project_id: project.id, permissions: { tokenization: { allowed: true }, detokenize: { allowed: !project.production }, provisioning: { allowed: false } } };
   const form = useApiForm<TCreateApplicationRequest, Created>({
     schema: ZCreateApplicationRequestSchema,
     defaultValues: defaults,

@@ -6,7 +6,7 @@ import { CheckboxField } from '../../ui/form-field';
 
 const PERMISSIONS = [
   ['tokenization', 'Tokenization', 'Tokenize, proxy to processors, CVC sessions, test tokens, delete tokens.'],
-  ['detokenize', 'Detokenize', 'Reveal stored card data (POST /detokenize). Leave off for servers that only charge.'],
+  ['detokenize', 'Detokenize (reveal)', 'Lets this key read card numbers back with POST /detokenize. Leave it off for servers that only charge cards.'],
   ['provisioning', 'Provisioning', 'Create projects (POST /internal/provision).'],
 ] as const;
 

@@ -13,7 +13,7 @@ export const PUT = defineRoute({
   operationId: 'updateApplication',
   tags: ['Applications'],
   summary: 'Rename an application or change its permissions',
-  description: `${MANAGERS_ONLY} \`permissions.detokenize\` absent while \`permissions.tokenization\` is given is set to the same value; absent otherwise it is unchanged. A change applies to the key at once on this node, within 5 s on others. ${OTHER_ACCOUNT_404}`,
+  description: `${MANAGERS_ONLY} A permission the body does not name is unchanged: \`permissions.detokenize\` (reveal) is never granted by a body that names only \`permissions.tokenization\`. A change applies to the key at once on this node, within 5 s on others. ${OTHER_ACCOUNT_404}`,
   auth: managerAuth('application.update'),
   request: { params: idParam('Application'), body: json(ZUpdateApplicationRequestSchema) },
   responses: { 200: ok('Updated.', ZApplicationResponse), ...applicationNotFound },

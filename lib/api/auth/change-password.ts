@@ -1,11 +1,7 @@
 // POST /auth/change-password — the signed-in user's new password; their other sessions end.
-import { recordAudit } from '../../audit/record-audit';
-import { verifyPassword } from '../../auth/passwords';
+import { changePassword } from '../../auth/change-password';
 import { ZChangePasswordRequestSchema } from '../../auth/schemas';
-import { revokeUserSessions } from '../../auth/sessions';
-import { setPassword } from '../../auth/set-password';
 import { defineRoute } from '../../http/define-route';
-import { VaultError } from '../../http/errors';
 import { sessionAuth } from '../../http/session-route';
 import { error, json, message } from '../../openapi/shared';
 import { passwordRejected } from './docs';
@@ -16,23 +12,26 @@ export const POST = defineRoute({
   operationId: 'changePassword',
   tags: ['Auth'],
   summary: 'Change the signed-in user\'s password',
-  description: 'Needs the current password; the user\'s other sessions end.',
+  description:
+    'Needs the current password; the user\'s other sessions end. A wrong current password is audited (`auth.change_password`, failure) and counts towards the sign-in lockout (10 failures lock the account for 30 minutes); after 5 wrong ones in 15 minutes the user gets 429 `rate_limited` with Retry-After, whatever the password.',
   auth: sessionAuth(),
   request: { body: json(ZChangePasswordRequestSchema) },
   responses: {
     200: message('`Password changed`.'),
     400: error(`\`validation_error\`, \`invalid_json\`, ${passwordRejected}.`),
-    401: error('`Current password is incorrect`, or no valid session.'),
+    401: error('`Current password is incorrect` (with Retry-After while the account is locked), or no valid session.'),
+    429: error('`rate_limited`: 5 wrong current passwords in 15 minutes; Retry-After says when to try again.'),
   },
   handler: async (call) => {
     const input = call.input.body();
-    const { passwordHash } = await call.runtime.db.prisma.user.findUniqueOrThrow({ where: { id: call.user.id }, select: { passwordHash: true } });
-    if (!(await verifyPassword(passwordHash, input.current_password))) {
-      throw new VaultError('invalid_credentials', 'Current password is incorrect', [{ path: 'current_password', message: 'Current password is incorrect' }]);
-    }
-    await setPassword(call.runtime, { userId: call.user.id, newPassword: input.new_password });
-    await revokeUserSessions(call.runtime, call.user.id, call.session.sessionId);
-    await recordAudit(call.runtime, { action: 'auth.change_password', outcome: 'success', statusCode: 200, requestId: call.requestId, accountId: call.user.accountId, userId: call.user.id, ip: call.ip });
+    await changePassword(call.runtime, {
+      user: call.user,
+      sessionId: call.session.sessionId,
+      currentPassword: input.current_password,
+      newPassword: input.new_password,
+      requestId: call.requestId,
+      ip: call.ip,
+    });
     return call.json(200, { success: true, message: 'Password changed' });
   },
 });

@@ -18,7 +18,7 @@ import { GET as verifySession } from './verify';
 import { POST as verifyEmailCode } from './verify-email-code';
 import { POST as verifyMfaBackupCode } from './verify-mfa-backup-code';
 import { POST as verifyMfaCode } from './verify-mfa-code';
-import { GET as verifyResetToken } from './verify-reset-token';
+import { GET as verifyResetToken, POST as checkResetToken } from './verify-reset-token';
 
 export const authRoutes: DefinedRoute[] = [
   // Sign-in and session
@@ -28,6 +28,7 @@ export const authRoutes: DefinedRoute[] = [
   // Passwords
   changePassword,
   forgotPassword,
+  checkResetToken,
   verifyResetToken,
   resetPassword,
   resetExpiredPassword,

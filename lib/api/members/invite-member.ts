@@ -3,7 +3,7 @@ import { defineRoute } from '../../http/define-route';
 import { auditResource, managerAuth } from '../../http/managed-route';
 import { inviteMember } from '../../members/invite-member';
 import { ZInviteMemberRequestSchema, ZMemberResponse } from '../../members/schemas';
-import { MANAGERS_ONLY, error, json, ok } from '../../openapi/shared';
+import { MANAGERS_ONLY, json, ok } from '../../openapi/shared';
 import { OWNER_RULE } from './docs';
 
 export const POST = defineRoute({
@@ -16,13 +16,15 @@ export const POST = defineRoute({
   auth: managerAuth('member.invite'),
   request: { body: json(ZInviteMemberRequestSchema) },
   responses: {
-    201: ok('Invited.', ZMemberResponse),
-    409: error('`conflict`: the email is already registered.'),
+    201: ok(
+      'Invited. An address that already has an account (in this account or another) gets this same answer, so an invitation never tells whether an address is registered: the answer shows the invitation as asked (its id names nobody), nothing changes for that user, and only the mail differs (it says they already have an account; no link). A pending invitee of this account gets a fresh link (the earlier ones are void).',
+      ZMemberResponse,
+    ),
   },
   handler: async (call) => {
     const input = call.input.body();
-    const member = await inviteMember(call.runtime, { accountId: call.user.accountId, actorRole: call.user.role, ...input });
-    call.target.resource = auditResource('member.invite', member.id);
-    return call.json(201, { success: true, data: member });
+    const invitation = await inviteMember(call.runtime, { accountId: call.user.accountId, actorRole: call.user.role, ...input });
+    call.target.resource = auditResource('member.invite', invitation.memberId);
+    return call.json(201, { success: true, data: invitation.member });
   },
 });
