@@ -9,7 +9,7 @@ import { limitLoginAttempt } from './login-limits';
 import { FORGOT_PASSWORD_TTL_SECONDS, issueResetToken, passwordLink } from './reset-tokens';
 
 export async function requestPasswordReset(
-  runtime: Pick<Runtime, 'db' | 'store' | 'config' | 'mailer' | 'audit' | 'logger'>,
+  runtime: Pick<Runtime, 'db' | 'store' | 'config' | 'mailer' | 'audit' | 'logger' | 'keyring'>,
   options: { email: string; ip: string | null; requestId: string },
 ): Promise<void> {
   await limitLoginAttempt(runtime, { ip: options.ip, account: options.email });
