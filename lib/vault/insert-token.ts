@@ -102,7 +102,7 @@ async function insertTokens(db: Pick<Database, 'sql' | 'kind'>, keyring: Pick<Ke
       row.testMode, row.createdAt, row.keyVersion, ...auditEntryValues(keyring, { ...audit, tokenId: row.id }, row.createdAt), event.id, event.body,
     );
   }
-  const name = batch.length <= MAX_PREPARED_SIZE ? `vault_insert_tokens_mac_${batch.length}` : undefined;
+  const name = batch.length <= MAX_PREPARED_SIZE ? `vault_insert_tokens_${batch.length}` : undefined;
   await db.sql.query(statementFor(batch.length), values, name);
 }
 

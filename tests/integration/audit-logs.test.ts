@@ -155,7 +155,7 @@ describe('export and verify', () => {
 
   it('verifies the chain, and names the first edited row', async () => {
     const ok = await get(owner, '/api/audit-logs/verify');
-    expect(ok.json).toEqual({ success: true, valid: true, checked: expect.any(Number), first_broken_id: null });
+    expect(ok.json).toEqual({ success: true, valid: true, checked: expect.any(Number), first_broken_id: null, reason: null });
     const victim = (await get(owner, '/api/audit-logs?action=tokenize&outcome=failure')).json.data[0].id;
     const { sql } = vault.runtime.db;
     await sql.query('ALTER TABLE audit_logs DISABLE TRIGGER audit_logs_append_only');

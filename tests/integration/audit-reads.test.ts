@@ -152,7 +152,7 @@ describe('GET /api/audit-logs/verify checks the account\'s links only', () => {
   it('happy: valid, checked counts only the account\'s sealed rows', async () => {
     const response = await get(owner, '/api/audit-logs/verify');
     expect(response.status).toBe(200);
-    expect(response.json).toEqual({ success: true, valid: true, checked: expect.any(Number), first_broken_id: null });
+    expect(response.json).toEqual({ success: true, valid: true, checked: expect.any(Number), first_broken_id: null, reason: null });
     const { prisma } = vault.runtime.db;
     const [projects, members] = await Promise.all([
       prisma.project.findMany({ where: { accountId: users.accountId }, select: { id: true } }),

@@ -3,8 +3,8 @@
 // Sessions are bound to their token and project. The code itself never reaches PostgreSQL, and in Redis
 // it is only stored encrypted.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useTestPsp } from '../helpers/psp-test-kit';
-import { startTestVault, type ApiResponse, type CallOptions, type TestVault } from '../helpers/test-vault';
+import { useTestPsp, useVaultWithPsp } from '../helpers/psp-test-kit';
+import { type ApiResponse, type CallOptions, type TestVault } from '../helpers/test-vault';
 import { inspectingClient, onRedis, type SuiteOptions } from './suite-options';
 import { refusedKeys } from '../helpers/fixtures';
 import { keysMatching } from '../helpers/redis-topologies';
@@ -22,12 +22,7 @@ export function cvcSessionCases(options: SuiteOptions = {}): void {
 
   /** Starts a vault for the enclosing describe block (only one vault may be alive at a time: the runtime is global). */
   function useVault(env?: Record<string, string>): () => TestVault {
-    let vault: TestVault | undefined;
-    beforeAll(async () => {
-      vault = await startTestVault({ env: { ...options.env?.(), ...env }, pspCa: psp.ca });
-    });
-    afterAll(() => vault?.close());
-    return () => vault!;
+    return useVaultWithPsp(() => psp, () => ({ ...options.env?.(), ...env }));
   }
 
   type Created = { token: string; cvc_session_id: string };
