@@ -2,22 +2,30 @@
 // hash chain catching an edited row.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardRequest } from '../helpers/fixtures';
+import { ownDatabase, type OwnDatabase } from '../helpers/own-database';
 import { startTestVault, type TestVault } from '../helpers/test-vault';
 import { seedUsers, TEST_PASSWORD, type TestUsers } from '../helpers/users';
 
+let database: OwnDatabase;
 let vault: TestVault;
 let users: TestUsers;
 let owner: string;
 let viewer: string;
 beforeAll(async () => {
-  vault = await startTestVault();
+  // A database of its own: the audit chain is installation-wide. This file edits audit rows (triggers off),
+  // which must not stop other files' sealers, and asserts what is sealed, which other files' rows must not decide.
+  database = await ownDatabase();
+  vault = await startTestVault({ env: database.env });
   users = await seedUsers(vault, 'audit');
   owner = (await vault.call('POST', '/auth/login', { key: null, json: { email: users.owner.email, password: TEST_PASSWORD } })).json.token;
   viewer = (await vault.call('POST', '/auth/login', { key: null, json: { email: users.viewer.email, password: TEST_PASSWORD } })).json.token;
   for (let i = 0; i < 3; i++) await vault.call('POST', '/tokenize', { json: cardRequest() });
   await vault.call('POST', '/tokenize', { json: cardRequest(), key: vault.tenants.test.keys.noPermission });
 });
-afterAll(() => vault?.close());
+afterAll(async () => {
+  await vault?.close();
+  await database?.drop();
+});
 
 const get = (token: string, path: string) => vault.call('GET', path, { key: null, headers: { authorization: `Bearer ${token}` } });
 

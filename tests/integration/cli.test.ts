@@ -134,7 +134,7 @@ describe('npx vault', () => {
     }
   });
 
-  it('audit anchor, then audit verify: incremental, --full, and --anchor', async () => {
+  it('audit anchor, then audit verify: incremental, --full, and --anchor', { timeout: 120_000 }, async () => {
     const anchor = (await vault('audit', 'anchor')).stdout;
     expect(anchor).toMatch(/^\d+:[0-9a-f]{64} \d+\n$/);
     const [indexAndMac] = anchor.split(' ');
