@@ -18,6 +18,7 @@ import { expectError, expectFieldError, expectUnauthorized, managementCall, ROLE
 import { closedLoopbackPort } from '../helpers/psp-test-kit';
 import type { TestVault } from '../helpers/test-vault';
 import type { Role, TestUsers } from '../helpers/users';
+import { writeAuditRowAt } from '../helpers/write-audit-row';
 
 let vault: TestVault;
 let users: TestUsers;
@@ -41,8 +42,9 @@ const daysBefore = (day: string, n: number) => new Date(Date.parse(`${day}T00:00
 
 /** An audit row as the vault writes one for an API call (for days other than today). */
 function auditRow(project: Project, row: { action: string; outcome: 'success' | 'failure'; at: string; requestId?: string; applicationId?: string | null; tokenId?: string }) {
-  return vault.runtime.db.prisma.auditLog.create({
-    data: {
+  return writeAuditRowAt(
+    vault.runtime,
+    {
       action: row.action,
       outcome: row.outcome,
       statusCode: row.outcome === 'success' ? 200 : 400,
@@ -51,9 +53,9 @@ function auditRow(project: Project, row: { action: string; outcome: 'success' | 
       applicationId: row.applicationId === undefined ? project.applicationId : row.applicationId,
       requestId: row.requestId ?? randomUUID(),
       tokenId: row.tokenId ?? null,
-      createdAt: new Date(row.at),
     },
-  });
+    new Date(row.at),
+  );
 }
 
 beforeAll(async () => {
@@ -258,7 +260,7 @@ describe('getProjectStats', () => {
 
     // At most 10, newest first.
     for (let i = 0; i < 12; i += 1) {
-      await prisma.auditLog.create({ data: { action: 'member.update', outcome: 'success', statusCode: 200, accountId: users.accountId, userId: users.owner.id, requestId: `stats-${i}` } });
+      await writeAuditRowAt(vault.runtime, { action: 'member.update', outcome: 'success', statusCode: 200, accountId: users.accountId, userId: users.owner.id, requestId: `stats-${i}` });
     }
     const capped = await getProjectStats(vault.runtime, { accountId: users.accountId, projectId: project.projectId });
     expect(capped.recentSecurityEvents.map((event) => event.request_id)).toEqual(Array.from({ length: 10 }, (_, i) => `stats-${11 - i}`));
