@@ -51,7 +51,7 @@ describe('embedded mode with NODE_ENV=production', () => {
     expect(existsSync(join(VAULT_DATA_DIR, 'master.key'))).toBe(true);
   });
 
-  it('VAULT_MASTER_KEY set: honoured (no file written, no warning), and the data is wrapped by it', async () => {
+  it('VAULT_MASTER_KEY set: honoured (no file written, no warning), and the data is wrapped by it', { timeout: 90_000 }, async () => {
     const VAULT_DATA_DIR = join(root, 'env-key');
     const VAULT_MASTER_KEY = randomBytes(32).toString('base64');
     const first = await start({ VAULT_DATA_DIR, VAULT_MASTER_KEY });
