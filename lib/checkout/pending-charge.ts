@@ -34,7 +34,8 @@ export type SettledCharge = PendingCharge & RecordedAttempt;
 type Deps = Pick<Runtime, 'db' | 'store' | 'keyring' | 'logger'>;
 
 const storeKey = (sessionId: string) => `checkout-charge:${sessionId}`;
-const sealingKey = (runtime: Pick<Runtime, 'keyring'>) => runtime.keyring.serviceKey('checkout-pending-charge');
+const PURPOSE = 'checkout-pending-charge';
+const sealingKey = (runtime: Pick<Runtime, 'keyring'>) => runtime.keyring.serviceKey(PURPOSE);
 
 /** Keeps a processor's answer until it is recorded (called as soon as the PSP has answered). */
 export async function keepPendingCharge(runtime: Pick<Runtime, 'store' | 'keyring'>, sessionId: string, pending: PendingCharge): Promise<void> {
@@ -64,12 +65,16 @@ async function readPendingCharge(runtime: Pick<Runtime, 'store' | 'keyring'>, se
   const key = storeKey(sessionId);
   const stored = await runtime.store.get(key);
   if (!stored) return null;
-  try {
-    return JSON.parse(open(sealingKey(runtime), Buffer.from(stored, 'base64'), key).toString('utf8')) as PendingCharge;
-  } catch {
-    // Sealed under another key or not ours: it proves nothing, and is never acted on.
-    return null;
+  // The current key, then those kept across a master key rotation (an answer kept before it).
+  for (const candidate of runtime.keyring.serviceKeysOf(PURPOSE)) {
+    try {
+      return JSON.parse(open(candidate, Buffer.from(stored, 'base64'), key).toString('utf8')) as PendingCharge;
+    } catch {
+      // Not sealed under this key: the next one.
+    }
   }
+  // Sealed under no key of ours: it proves nothing, and is never acted on.
+  return null;
 }
 
 /**

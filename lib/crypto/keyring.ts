@@ -50,7 +50,8 @@ export class Keyring {
   private readonly fingerprintKeys = new Map<string, Buffer>();
   private readonly serviceKeys = new Map<string, Buffer>();
   private serviceRoot: Buffer | null = null;
-  private keptBackupCodeKeys: Buffer[] = [];
+  /** Service keys of replaced service roots, by purpose (lib/keys/kept-service-keys.ts). */
+  private readonly keptServiceKeys = new Map<string, Buffer[]>();
   /** The audit chain's keys by epoch; the newest signs (lib/audit/audit-epochs.ts). */
   private readonly chainKeys = new Map<number, Buffer>();
   private secretHashKey: Buffer | null = null;
@@ -116,22 +117,32 @@ export class Keyring {
     return key ?? null;
   }
 
-  /** Installs the service root key (lib/keys/service-root.ts reads it from vault_keys at start). */
-  useServiceRoot(root: Buffer, options: { keptBackupCodeKeys?: Buffer | null } = {}): void {
+  /**
+   * Installs the service root key (lib/keys/service-root.ts reads it from vault_keys at start), with the keys
+   * kept from replaced roots by purpose: 32-byte keys one after the other (lib/keys/kept-service-keys.ts).
+   */
+  useServiceRoot(root: Buffer, kept: Record<string, Buffer | null> = {}): void {
     this.serviceRoot = root;
-    // 32-byte keys, one after the other (vault_keys `service/backup-codes/legacy`).
-    const kept = options.keptBackupCodeKeys ?? Buffer.alloc(0);
-    this.keptBackupCodeKeys = [];
-    for (let at = 0; at + 32 <= kept.length; at += 32) this.keptBackupCodeKeys.push(kept.subarray(at, at + 32));
+    this.keptServiceKeys.clear();
+    for (const [purpose, keys] of Object.entries(kept)) {
+      const split: Buffer[] = [];
+      for (let at = 0; keys && at + 32 <= keys.length; at += 32) split.push(keys.subarray(at, at + 32));
+      this.keptServiceKeys.set(purpose, split);
+    }
     this.serviceKeys.clear();
   }
 
   /**
-   * Keys backup codes may be hashed under: the current one first, then those kept from the service roots
-   * rotate-master replaced (each can only check the codes issued under it; the roots themselves are gone).
+   * Keys of a purpose: the current one first, then those kept from the service roots rotate-master replaced
+   * (each opens only what was made under it; the roots themselves are gone).
    */
+  serviceKeysOf(purpose: string): Buffer[] {
+    return [this.serviceKey(purpose), ...(this.keptServiceKeys.get(purpose) ?? [])];
+  }
+
+  /** Keys backup codes may be hashed under (current first). */
   backupCodeKeys(): Buffer[] {
-    return [this.serviceKey('backup-codes'), ...this.keptBackupCodeKeys];
+    return this.serviceKeysOf('backup-codes');
   }
 
   /** Installs an audit chain HMAC key of an epoch (lib/audit/chain-key.ts reads them from vault_keys at start). */

@@ -6,8 +6,8 @@
 //   keys and mailed links keep working.
 // - A new random service root replaces the old one: session signing, TOTP sealing, backup-code hashing and
 //   idempotency keys all change (dashboard sessions end). TOTP secrets are re-sealed under the new root.
-//   Backup codes already issued stay checkable: the old backup-code key (never the old root) is kept
-//   wrapped beside the new root, as long as any unused code exists.
+//   Backup codes already issued stay checkable and checkout answers not yet recorded stay readable: their
+//   old keys (never the old root) are kept wrapped beside the new root while needed (kept-service-keys.ts).
 // - A new audit chain key starts a new epoch, linked to the old one by a key change seal (both keys stay,
 //   wrapped, so verify checks every epoch; lib/audit/audit-epochs.ts).
 // - `--reencrypt` first gives every project a new data key version and fingerprint key and moves its
@@ -23,6 +23,7 @@ import { openTotpSecret, sealTotpSecret } from '../mfa/totp';
 import type { Runtime } from '../runtime';
 import { auditKeyCommand } from './audit-key-command';
 import { KeyCommandError, unreadableRow } from './key-command-error';
+import { KEPT_SERVICE_KEY_NAMES, keptServiceKeysForRotation } from './kept-service-keys';
 import { reencryptProject, rotateDataKey } from './rotate-data-key';
 import { rotateFingerprintKey } from './rotate-fingerprint-key';
 import { retireDataKeys } from './retire-data-keys';
@@ -110,7 +111,7 @@ export async function rotateMasterKey(runtime: Deps, options: { newKey: Buffer; 
   // each bound to its name; the service root and the marker are replaced below.
   const readInstallationKeys = (except: string[]) =>
     sql.query<{ name: string; wrapped: Uint8Array }>('SELECT name, wrapped FROM vault_keys WHERE name <> ALL($1)', [
-      [VAULT_KEY.service, VAULT_KEY.masterRotation, VAULT_KEY.legacyBackupCodes, ...except],
+      [VAULT_KEY.service, VAULT_KEY.masterRotation, ...KEPT_SERVICE_KEY_NAMES, ...except],
     ]);
   const rewrapInstallationKey = (row: { name: string; wrapped: Uint8Array }) =>
     [row.name, rewrap(row.wrapped, vaultKeyAad(row.name), { table: 'vault_keys', id: row.name, column: 'wrapped' })] as const;
@@ -130,8 +131,8 @@ export async function rotateMasterKey(runtime: Deps, options: { newKey: Buffer; 
     return sealTotpSecret(next.serviceKey('totp'), user.id, secret);
   };
   const userUpdates = users.map((user) => [user.id, reseal(user, 'mfa_secret'), reseal(user, 'mfa_pending_secret')]);
-  // Codes already issued stay checkable by the keys they were hashed under (never by the old root).
-  const [{ unused }] = (await sql.query<{ unused: boolean }>('SELECT EXISTS (SELECT 1 FROM backup_codes WHERE used_at IS NULL) AS unused')) as [{ unused: boolean }];
+  // Backup codes and unrecorded checkout answers stay usable by the keys they were made under (never the old root).
+  const keptKeys = await keptServiceKeysForRotation(sql, runtime.keyring, next);
 
   // Everything opened: the audit chain moves to a new key epoch (its key wrapped by the current master key,
   // like the rest, and re-wrapped with them below), so the rotation's own audit row is MAC'd under it.
@@ -148,12 +149,7 @@ export async function rotateMasterKey(runtime: Deps, options: { newKey: Buffer; 
     for (const update of retiredUpdates) await tx.query('UPDATE project_data_keys SET wrapped_key = $3 WHERE project_id = $1::uuid AND version = $2', update);
     for (const [name, wrapped] of installationUpdates) await writeVaultKey(tx, name, wrapped);
     for (const update of userUpdates) await tx.query('UPDATE users SET mfa_secret = $2, mfa_pending_secret = $3 WHERE id = $1::uuid', update);
-    if (unused) {
-      const kept = Buffer.concat(runtime.keyring.backupCodeKeys());
-      await writeVaultKey(tx, VAULT_KEY.legacyBackupCodes, next.wrapKey(kept, vaultKeyAad(VAULT_KEY.legacyBackupCodes)));
-    } else {
-      await deleteVaultKey(tx, VAULT_KEY.legacyBackupCodes);
-    }
+    for (const { name, wrapped } of keptKeys) await (wrapped ? writeVaultKey(tx, name, wrapped) : deleteVaultKey(tx, name));
     await writeVaultKey(tx, VAULT_KEY.service, next.wrapKey(newRoot, vaultKeyAad(VAULT_KEY.service)));
     await deleteVaultKey(tx, VAULT_KEY.masterRotation);
   });
@@ -162,5 +158,5 @@ export async function rotateMasterKey(runtime: Deps, options: { newKey: Buffer; 
     accountId: null,
     resource: 'vault:master-key',
   });
-  return { projects: projects.length, retiredDataKeys: retired.length, reencrypted: reencrypted.projects, destroyedDataKeys: reencrypted.destroyed, keptBackupCodes: unused };
+  return { projects: projects.length, retiredDataKeys: retired.length, reencrypted: reencrypted.projects, destroyedDataKeys: reencrypted.destroyed, keptBackupCodes: keptKeys.some((kept) => kept.name === VAULT_KEY.legacyBackupCodes && kept.wrapped !== null) };
 }

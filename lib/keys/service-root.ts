@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Keyring } from '../crypto/keyring';
 import type { Database } from '../db/connect';
+import { readKeptServiceKeys } from './kept-service-keys';
 import { VAULT_KEY, insertVaultKey, readVaultKey, vaultKeyAad } from './vault-keys';
 
 export class MasterKeyError extends Error {}
@@ -33,8 +34,5 @@ export async function loadServiceRoot(
       "the master key does not open this database's keys: it is not the key this database was set up with (after `vault keys rotate-master`, configure the new key)",
     );
   }
-  const kept = await readVaultKey(sql, VAULT_KEY.legacyBackupCodes);
-  runtime.keyring.useServiceRoot(root, {
-    keptBackupCodeKeys: kept ? runtime.keyring.unwrapKey(kept, vaultKeyAad(VAULT_KEY.legacyBackupCodes)) : null,
-  });
+  runtime.keyring.useServiceRoot(root, await readKeptServiceKeys(sql, runtime.keyring));
 }

@@ -7,6 +7,8 @@ export const VAULT_KEY = {
   service: 'service',
   /** Backup-code hashing keys kept from replaced service roots, 32 bytes each (see rotate-master). */
   legacyBackupCodes: 'service/backup-codes/legacy',
+  /** Pending-charge sealing keys kept from replaced service roots, 32 bytes each (see rotate-master). */
+  legacyPendingCharges: 'service/checkout-pending-charge/legacy',
   /** The key of stored secret hashes (API keys, service keys, reset and invitation tokens); never replaced. */
   secretHash: 'secret-hash',
   /** The audit chain's HMAC key. */

@@ -365,4 +365,47 @@ describe('vault keys rotate-master', () => {
     expect(after.keyring.serviceKey('totp').equals(legacyTotpKey)).toBe(false);
     expect(findBackupCode(after.keyring.backupCodeKeys(), backup.codes[3]!, backup.hashes)).toBe(3);
   });
+
+  it('a processor answer kept before the rotation (its session still claimed) is recorded after it; with no claim left, no old key is kept', async () => {
+    await vault?.close();
+    vault = undefined;
+    const { keepPendingCharge } = await import('../../lib/checkout/pending-charge');
+    const { createCheckoutSession } = await import('../../lib/checkout/create-checkout-session');
+    const { getCheckoutSession } = await import('../../lib/checkout/get-checkout-session');
+    const { checkoutSessionSchema } = await import('../../lib/checkout/schemas');
+    const before = await track(openRuntime(database));
+    const account = await before.db.prisma.account.create({ data: { name: 'Checkout account' } });
+    const project = await createProject(before, { accountId: account.id, name: 'Checkout project', environment: 'test' });
+    const merchant = await createMerchant(before, { accountId: account.id, projectId: project.id, name: 'Shop', processor: { type: 'sandbox' } });
+    const session = await createCheckoutSession(before, {
+      project: { id: project.id, environment: 'test' },
+      applicationId: null,
+      merchant: { id: merchant.id, name: merchant.name },
+      input: checkoutSessionSchema(60).parse({ merchantId: merchant.id, amount: '10.00', currency: 'USD', successUrl: 'https://shop.example/ok', cancelUrl: 'https://shop.example/cancel', errorUrl: 'https://shop.example/error' }),
+    });
+    // The processor approved, then the attempt row could not be written: the answer is kept, the claim held.
+    const lockId = 'lock-before-rotation';
+    await before.db.prisma.checkoutSession.update({ where: { id: session.id }, data: { chargeLockId: lockId, chargeLockUntil: new Date(Date.now() + 86_400_000) } });
+    const result = { outcome: 'approved', transactionId: 'psp_tx_before_rotation' } as never;
+    await keepPendingCharge(before, session.id, { state: 'unrecorded', lockId, result, card: { brand: 'visa', last4: '4242' }, tokenId: 'tok_x' });
+    const kept = await before.store.get(`checkout-charge:${session.id}`);
+    const newKey = randomBytes(32);
+    await rotateMasterKey(before, { newKey });
+    await before.close();
+    runtimes = [];
+    database.env.VAULT_MASTER_KEY = newKey.toString('base64');
+
+    const after = await track(openRuntime(database));
+    // The in-process store of a PGlite run is per runtime: the kept value is carried over as Redis would keep it.
+    await after.store.set(`checkout-charge:${session.id}`, kept!, 3600);
+    const read = await getCheckoutSession(after, session.id);
+    expect([read?.status, read?.transactionId]).toEqual(['completed', 'psp_tx_before_rotation']);
+    expect(await after.db.sql.query('SELECT name FROM vault_keys WHERE name = $1', [VAULT_KEY.legacyPendingCharges])).toHaveLength(1);
+
+    // No claim left: the next rotation keeps no pending-charge key.
+    const newerKey = randomBytes(32);
+    await rotateMasterKey(after, { newKey: newerKey });
+    expect(await after.db.sql.query('SELECT name FROM vault_keys WHERE name = $1', [VAULT_KEY.legacyPendingCharges])).toHaveLength(0);
+    database.env.VAULT_MASTER_KEY = newerKey.toString('base64');
+  });
 });
