@@ -34,6 +34,7 @@ export const SECURITY_ACTIONS = [
   'user.password_reset_by_operator',
   'user.mfa_reset_by_operator',
   'user.unlock_by_operator',
+  'application.create_by_operator',
 ] as const;
 /** Security-relevant only when they failed: sign-in steps. */
 export const SECURITY_FAILURE_ACTIONS = ['auth.login', 'auth.mfa_verify', 'auth.mfa_verify_backup'] as const;

@@ -264,6 +264,11 @@ describe('getProjectStats', () => {
     }
     const capped = await getProjectStats(vault.runtime, { accountId: users.accountId, projectId: project.projectId });
     expect(capped.recentSecurityEvents.map((event) => event.request_id)).toEqual(Array.from({ length: 10 }, (_, i) => `stats-${11 - i}`));
+
+    // An API key an operator made with `vault app create` is one too (as are the operator's other actions).
+    await writeAuditRowAt(vault.runtime, { action: 'application.create_by_operator', outcome: 'success', statusCode: 201, accountId: users.accountId, requestId: 'cli-app-create' });
+    const withOperator = await getProjectStats(vault.runtime, { accountId: users.accountId, projectId: project.projectId });
+    expect(withOperator.recentSecurityEvents[0]).toMatchObject({ action: 'application.create_by_operator', request_id: 'cli-app-create' });
   });
 
   it('finds the events through the partial index made for them: its latest migration has the very predicate the query uses', () => {
