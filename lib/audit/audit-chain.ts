@@ -64,6 +64,21 @@ export async function chainHead(sql: Pick<SqlClient, 'query'>): Promise<HeadRow 
   return head;
 }
 
+/** The seal that follows `head` (the first when there is none), over `rows` of seqs up to `lastSeq`. */
+export function nextSeal(head: HeadRow | undefined, options: { epoch: number; lastSeq: bigint; rowIds: readonly string[]; rowMacs: Uint8Array }): SealContent {
+  return {
+    version: SEAL_VERSION,
+    epoch: options.epoch,
+    sealIndex: head ? BigInt(head.seal_index) + 1n : 1n,
+    firstSeq: (head ? BigInt(head.last_seq) : 0n) + 1n,
+    lastSeq: options.lastSeq,
+    rowCount: (head ? BigInt(head.row_count) : 0n) + BigInt(options.rowIds.length),
+    prevMac: head ? head.mac : GENESIS_MAC,
+    rowIds: options.rowIds,
+    rowMacs: options.rowMacs,
+  };
+}
+
 export const anchorOf = (head: Omit<HeadRow, 'epoch'>): Anchor => ({
   seal_index: String(head.seal_index),
   mac: Buffer.from(head.mac).toString('hex'),
@@ -148,17 +163,7 @@ export async function sealAuditLog(runtime: SealRuntime, options: SealOptions = 
       // included); a batch cut at a forged row ends just before it.
       const lastSeq = forged ? BigInt(forged.seq) - 1n : read.length === batch ? BigInt(read.at(-1)!.seq) : horizon;
       if (lastSeq <= from) return sealed;
-      const seal: SealContent = {
-        version: SEAL_VERSION,
-        epoch,
-        sealIndex: head ? BigInt(head.seal_index) + 1n : 1n,
-        firstSeq: from + 1n,
-        lastSeq,
-        rowCount: (head ? BigInt(head.row_count) : 0n) + BigInt(rows.length),
-        prevMac: head ? head.mac : GENESIS_MAC,
-        rowIds: rows.map((row) => row.id),
-        rowMacs: Buffer.concat(rows.map((row) => rowMac(key, row.content))),
-      };
+      const seal = nextSeal(head, { epoch, lastSeq, rowIds: rows.map((row) => row.id), rowMacs: Buffer.concat(rows.map((row) => rowMac(key, row.content))) });
       const mac = await insertSeal(sql, seal, key);
       // PGlite: let the requests queued meanwhile run before the next batch.
       if (runtime.db.kind === 'pglite') await new Promise((resolve) => setImmediate(resolve));

@@ -11,7 +11,7 @@ import type { Keyring } from '../crypto/keyring';
 import type { Database } from '../db/connect';
 import type { Logger } from '../logger';
 import { insertVaultKey, vaultKeyAad } from '../keys/vault-keys';
-import { AUDIT_INSERT_LOCK, GENESIS_MAC, SEAL_VERSION, anchorOf, chainHead, insertSeal, sealAuditLog, type Anchor, type SealContent } from './audit-chain';
+import { AUDIT_INSERT_LOCK, anchorOf, chainHead, insertSeal, nextSeal, sealAuditLog, type Anchor } from './audit-chain';
 import { publishAnchors } from './anchor-file';
 import { chainKeyName } from './chain-key';
 
@@ -51,17 +51,8 @@ export async function startAuditEpoch(runtime: AuditEpochRuntime, options: { wra
       // A row written since the sealing pass (or one the sealer refused): seal again first.
       if (horizon > lastSeq) return null;
       if (head && head.epoch !== oldEpoch) throw new Error(`the audit chain is at key epoch ${head.epoch}, not ${oldEpoch}`);
-      const seal: SealContent = {
-        version: SEAL_VERSION,
-        epoch,
-        sealIndex: head ? BigInt(head.seal_index) + 1n : 1n,
-        firstSeq: lastSeq + 1n,
-        lastSeq,
-        rowCount: head ? BigInt(head.row_count) : 0n,
-        prevMac: head ? head.mac : GENESIS_MAC,
-        rowIds: [],
-        rowMacs: Buffer.alloc(0),
-      };
+      // A key change seal: no rows, only the link from the old epoch's last seal.
+      const seal = nextSeal(head, { epoch, lastSeq, rowIds: [], rowMacs: Buffer.alloc(0) });
       await insertVaultKey(tx, name, wrapKey(newKey, vaultKeyAad(name)));
       const mac = await insertSeal(tx, seal, newKey, oldKey);
       if (!mac) throw new Error(`seal ${seal.sealIndex} was written meanwhile`);
