@@ -5,6 +5,7 @@
 // server's render time plus a loopback round trip. Baseline: GET /login (a static-shell page) in the same run.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { signBulkAuditRows } from './processes.mjs';
 import { figure } from './report.mjs';
 import { scratchDatabase, scratchRedisPrefix } from './scratch.mjs';
 import { redisUrl, WARMUP } from './settings.mjs';
@@ -74,6 +75,7 @@ export async function benchDashboard(masterKey) {
   });
   try {
     const projectId = await seed(databaseUrl);
+    signBulkAuditRows({ ...process.env, DATABASE_URL: databaseUrl, VAULT_MASTER_KEY: masterKey });
     const login = await fetch(`${vault.url}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: OWNER, password: PASSWORD }) });
     if (login.status !== 200) throw new Error(`owner login answered ${login.status}`);
     const cookie = `vault_session=${(await login.json()).token}`;

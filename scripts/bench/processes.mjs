@@ -69,6 +69,13 @@ export function runCli(args, env, { allowFailure = false } = {}) {
   return { stdout: result.stdout, status: result.status, seconds };
 }
 
+/** Gives audit rows bulk-loaded with SQL their writer MAC (scripts/bench/sign-audit-rows.ts); env: DATABASE_URL, VAULT_MASTER_KEY. */
+export function signBulkAuditRows(env) {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/bench/sign-audit-rows.ts'], { cwd: root, env, encoding: 'utf8' });
+  if (result.error) throw result.error;
+  if (result.status !== 0) throw new Error(`signing the bulk-loaded audit rows failed:\n${result.stderr}${result.stdout}`);
+}
+
 /** CPU seconds (user + system, every thread) a process has used so far (Linux: /proc/<pid>/stat); 0 once it is gone. */
 export function cpuSeconds(pid) {
   let stat;
