@@ -10,6 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { benchAudit } from './bench/audit.mjs';
+import { benchWriterMac } from './bench/audit-writer-mac.mjs';
 import { benchCapacity } from './bench/capacity.mjs';
 import { benchDashboard } from './bench/dashboard.mjs';
 import { benchEmbedded } from './bench/embedded.mjs';
@@ -29,7 +30,7 @@ import { startVault, withNext } from './bench/vault-server.mjs';
 const masterKey = randomBytes(32).toString('base64');
 let crashed = 0;
 
-// BENCH_ONLY=tokenize,proxy,capacity,embedded,sealer,memory,audit,dashboard,webhooks runs only those sections (while working on one figure).
+// BENCH_ONLY=tokenize,proxy,writer-mac,capacity,embedded,sealer,memory,audit,dashboard,webhooks runs only those sections (while working on one figure).
 const only = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((name) => name.trim())) : null;
 const wanted = (key) => !only || only.has(key);
 
@@ -69,6 +70,7 @@ async function main() {
       }
     })),
   );
+  figures.push(...(await section('audit writer MAC', 'writer-mac', async () => benchWriterMac())));
   figures.push(...(await section('capacity (requests per core)', 'capacity', () => benchCapacity(masterKey, certificate))));
   figures.push(...(await section('embedded tokenize', 'embedded', () => benchEmbedded())));
   figures.push(...(await section('audit sealer ratio', 'sealer', () => benchSealer(masterKey))));

@@ -16,6 +16,7 @@ import { createCvcSession, deleteCvcSession } from './cvc-sessions';
 import type { TokenPayload } from './token-payload';
 import { payloadFingerprint, sealPayload } from './token-payload';
 import { insertTokenWithAudit } from './insert-token';
+import { rememberTokenId } from './token-ids';
 import { isLivemode } from '../events/livemode';
 import { newEventId, serialiseEnvelope } from '../events/record-event';
 import { tokenCreatedData } from '../events/token-event-data';
@@ -94,6 +95,8 @@ export async function createToken(
     if (cvcSessionId) await deleteCvcSession({ store: runtime.store, projectId: project.id, sessionId: cvcSessionId }).catch(() => {});
     throw error;
   }
+  // Its first use on this node (a charge right after) reads it and writes its audit row in one statement.
+  rememberTokenId(project.id, token, tokenId);
 
   return {
     token,

@@ -149,23 +149,30 @@ export async function startRedisCluster(certificate?: TlsCertificate): Promise<R
   }
 }
 
-/** A primary, its replica (in sync) and one sentinel that sees both. */
-export async function startRedisSentinel(): Promise<RedisSentinelSetup> {
+/**
+ * A primary, its replica (in sync) and one sentinel that sees both. With a certificate: all three speak only
+ * TLS (`tls-port`, `port 0`), replication and the sentinel's links included (`tls-replication yes`), and
+ * REDIS_TLS is in `env`.
+ */
+export async function startRedisSentinel(certificate?: TlsCertificate): Promise<RedisSentinelSetup> {
   const dir = mkdtempSync(join(tmpdir(), 'vault-redis-sentinel-'));
   const name = 'vault-primary';
   const processes: ChildProcess[] = [];
   try {
     const [primary, replica, sentinel] = [await freePort(), await freePort(), await freePort()];
+    const tls = certificate ? tlsLines(dir, certificate) : [];
+    const caFile = certificate ? join(dir, 'ca.pem') : undefined;
+    const listen = (port: number) => (certificate ? [...tls, `tls-port ${port}`, 'tls-replication yes'] : [`port ${port}`]);
     const auth = [`requirepass ${PASSWORD}`, `masterauth ${PASSWORD}`];
-    processes.push(startServer(dir, 'primary', [`port ${primary}`, ...auth]));
-    processes.push(startServer(dir, 'replica', [`port ${replica}`, ...auth, `replicaof 127.0.0.1 ${primary}`]));
-    await until('the replica in sync', async () => (await cli(replica, PASSWORD, 'INFO', 'replication')).includes('master_link_status:up'));
+    processes.push(startServer(dir, 'primary', [...listen(primary), ...auth]));
+    processes.push(startServer(dir, 'replica', [...listen(replica), ...auth, `replicaof 127.0.0.1 ${primary}`]));
+    await until('the replica in sync', async () => (await cliWith({ port: replica, password: PASSWORD, caFile }, 'INFO', 'replication')).includes('master_link_status:up'));
     processes.push(
       startServer(
         dir,
         'sentinel',
         [
-          `port ${sentinel}`,
+          ...listen(sentinel),
           `sentinel monitor ${name} 127.0.0.1 ${primary} 1`,
           `sentinel auth-pass ${name} ${PASSWORD}`,
           `sentinel down-after-milliseconds ${name} 1000`,
@@ -175,7 +182,7 @@ export async function startRedisSentinel(): Promise<RedisSentinelSetup> {
         ['--sentinel'],
       ),
     );
-    const ask = (...args: string[]) => cli(sentinel, SENTINEL_PASSWORD, 'SENTINEL', ...args);
+    const ask = (...args: string[]) => cliWith({ port: sentinel, password: SENTINEL_PASSWORD, caFile }, 'SENTINEL', ...args);
     const primaryPort = async () => Number((await ask('get-master-addr-by-name', name)).split('\n')[1]);
     /** The sentinel sees the server that is not the primary as its healthy, linked replica. */
     const replicaFit = async () => {
@@ -190,8 +197,21 @@ export async function startRedisSentinel(): Promise<RedisSentinelSetup> {
     };
     return {
       name,
-      env: { REDIS_SENTINELS: `127.0.0.1:${sentinel}`, REDIS_SENTINEL_NAME: name, REDIS_PASSWORD: PASSWORD, REDIS_SENTINEL_PASSWORD: SENTINEL_PASSWORD },
-      connect: () => new Redis({ sentinels: [{ host: '127.0.0.1', port: sentinel }], name, password: PASSWORD, sentinelPassword: SENTINEL_PASSWORD }),
+      env: {
+        REDIS_SENTINELS: `127.0.0.1:${sentinel}`,
+        REDIS_SENTINEL_NAME: name,
+        REDIS_PASSWORD: PASSWORD,
+        REDIS_SENTINEL_PASSWORD: SENTINEL_PASSWORD,
+        ...(certificate ? { REDIS_TLS: 'true' } : {}),
+      },
+      connect: () =>
+        new Redis({
+          sentinels: [{ host: '127.0.0.1', port: sentinel }],
+          name,
+          password: PASSWORD,
+          sentinelPassword: SENTINEL_PASSWORD,
+          ...(certificate ? { tls: { ca: certificate.ca }, sentinelTLS: { ca: certificate.ca }, enableTLSForSentinelMode: true } : {}),
+        }),
       primaryPort,
       async failover() {
         const from = await primaryPort();

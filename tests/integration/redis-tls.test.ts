@@ -3,8 +3,9 @@
 // NODE_EXTRA_CA_CERTS alone, as production would: tokenize and a CVC session (used by a proxy call) work over
 // TLS; with another CA the certificate is refused and the store is unavailable (503), and with REDIS_TLS a
 // plaintext Redis is never talked to. A Redis
-// Cluster with TLS between the nodes (`tls-cluster yes`, REDIS_TLS=true) serves the vault the same way, and
-// `vault doctor`'s store check reaches both.
+// Cluster with TLS between the nodes (`tls-cluster yes`, REDIS_TLS=true) and a Sentinel set speaking only TLS
+// (replication and the sentinel's links too; through a fail-over) serve the vault the same way, and
+// `vault doctor`'s store check reaches a TLS Redis.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,7 +15,7 @@ import { Redis, type Cluster } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ownDatabase, type OwnDatabase } from '../helpers/own-database';
 import { startTestPsp, type TestPsp } from '../helpers/psp-server';
-import { keysMatching, redisBinariesPresent, startRedisCluster, startRedisPlain, startRedisTls } from '../helpers/redis-topologies';
+import { keysMatching, redisBinariesPresent, startRedisCluster, startRedisPlain, startRedisSentinel, startRedisTls } from '../helpers/redis-topologies';
 import { makeSignedLocalhostCertificate } from '../helpers/self-signed';
 import { spawnServer, type ServerProcess } from '../helpers/spawn-server';
 
@@ -169,4 +170,45 @@ describe.runIf(present)('Redis Cluster over TLS (REDIS_TLS=true, tls-cluster yes
       client.disconnect();
     }
   });
+});
+
+describe.runIf(present)('Redis Sentinel over TLS (REDIS_TLS=true, tls-replication yes)', () => {
+  let sentinel: Awaited<ReturnType<typeof startRedisSentinel>>;
+  let database: OwnDatabase;
+  let server: ServerProcess;
+
+  beforeAll(async () => {
+    sentinel = await startRedisSentinel(trusted);
+    database = await ownDatabase();
+    server = await startVault(database, sentinel.env, join(dir, 'trusted.pem'));
+  }, 180_000);
+
+  afterAll(async () => {
+    await server?.stop();
+    await database?.drop();
+    await sentinel?.stop();
+  });
+
+  it('tokenize and a CVC session work through the sentinel over TLS, and again on the promoted replica after a fail-over', async () => {
+    const client = sentinel.connect();
+    try {
+      await tokenizeAndCharge(server, client, database.env.REDIS_KEY_PREFIX!);
+    } finally {
+      client.disconnect();
+    }
+    const { to } = await sentinel.failover();
+    expect(await sentinel.primaryPort()).toBe(to);
+    // The vault asks the sentinel (over TLS) for the new primary and reconnects to it (over TLS).
+    const deadline = Date.now() + 20_000;
+    while ((await post(server, '/tokenize', CARD)).status !== 201) {
+      expect(Date.now(), 'the vault did not reach the promoted primary within 20 s').toBeLessThan(deadline);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    const after = sentinel.connect();
+    try {
+      await tokenizeAndCharge(server, after, database.env.REDIS_KEY_PREFIX!);
+    } finally {
+      after.disconnect();
+    }
+  }, 60_000);
 });
