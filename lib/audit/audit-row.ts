@@ -76,8 +76,10 @@ export type WrittenRow = {
 // PostgreSQL's json text of a value: strings escaped as JSON.stringify does (same escapes, \u00xx in lower
 // case); a lone surrogate first becomes U+FFFD, as the driver's UTF-8 encoding sends it.
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+// Most values hold no surrogate at all: the cheap test spares them the replace (a third of this on the hot path).
+const ANY_SURROGATE = /[\uD800-\uDFFF]/;
 const jsonText = (value: string | number | null) =>
-  value === null ? 'null' : typeof value === 'number' ? String(value) : JSON.stringify(value.replace(LONE_SURROGATE, '\uFFFD'));
+  value === null ? 'null' : typeof value === 'number' ? String(value) : JSON.stringify(ANY_SURROGATE.test(value) ? value.replace(LONE_SURROGATE, '\uFFFD') : value);
 
 /** WRITER_CONTENT of a row, built by the writer: `json_build_array` separates elements with ", ". */
 export function writerContent(row: WrittenRow): string {
