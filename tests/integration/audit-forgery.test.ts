@@ -85,7 +85,7 @@ describe('writer MACs', () => {
 
   it("the writer's form is byte for byte what the database builds, whatever the text holds", async () => {
     const { runtime } = own;
-    const odd = ['quote " backslash \\ slash /', 'line\nbreak\ttab\r\u0001\u001f', 'é ü 漢字 😀', 'lone \ud800 surrogate'];
+    const odd = ['quote " backslash \\ slash /', 'line\nbreak\ttab\r\u0001\u001f', 'é ü 漢字 😀', 'lone \ud800 surrogate', ' !#$%&()*+,-./0189:;<=>?@AZ[]^_`az{|}~', 'del \u007f', ''];
     for (const [i, text] of odd.entries()) {
       await runtime.audit.write({ action: 'odd.text', outcome: 'failure', statusCode: 400, requestId: `odd-${i}`, accountId: null, resource: text, ip: text });
     }
