@@ -35,7 +35,9 @@ export type TokenRow = {
 export type TokenEvent = { id: string; body: string };
 
 /** `keyVersion`: the data key version that sealed `ciphertext`. */
-type NewToken = { row: TokenRow & { keyVersion: number }; audit: AuditEntry; event: TokenEvent };
+// The audit row's values (with its writer MAC) are made by each caller as it adds its token, not when the
+// batch is built: building 200 MACs there held up the statement every waiting caller depends on.
+type NewToken = { row: TokenRow & { keyVersion: number }; auditValues: unknown[]; event: TokenEvent };
 
 const TOKEN_COLUMNS = [
   ['id', '::uuid'], ['token', '::text'], ['project_id', '::uuid'], ['application_id', '::uuid'], ['type', '::"TokenType"'],
@@ -94,12 +96,12 @@ function insertStatement(rows: number): string {
 const statements = new Map<number, string>();
 const statementFor = (rows: number) => statements.get(rows) ?? (rows <= MAX_PREPARED_SIZE ? statements.set(rows, insertStatement(rows)).get(rows)! : insertStatement(rows));
 
-async function insertTokens(db: Pick<Database, 'sql' | 'kind'>, keyring: Pick<Keyring, 'auditChainKey'>, batch: NewToken[]): Promise<void> {
+async function insertTokens(db: Pick<Database, 'sql' | 'kind'>, batch: NewToken[]): Promise<void> {
   const values: unknown[] = [];
-  for (const { row, audit, event } of batch) {
+  for (const { row, auditValues, event } of batch) {
     values.push(
       row.id, row.token, row.projectId, row.applicationId, row.type, row.ciphertext, row.mask, row.bin, row.last4, row.brand, row.fingerprint,
-      row.testMode, row.createdAt, row.keyVersion, ...auditEntryValues(keyring, { ...audit, tokenId: row.id }, row.createdAt), event.id, event.body,
+      row.testMode, row.createdAt, row.keyVersion, ...auditValues, event.id, event.body,
     );
   }
   const name = batch.length <= MAX_PREPARED_SIZE ? `vault_insert_tokens_${batch.length}` : undefined;
@@ -122,8 +124,8 @@ export function insertTokenWithAudit(
     // PostgreSQL: a round trip and a commit per statement are the cost, so rows are grouped. PGlite runs
     // on this thread with neither, and a many-row statement costs it more than it saves: one row each.
     const grouped = db.kind === 'postgresql';
-    group = new GroupCommit((batch) => insertTokens(db, runtime.keyring, batch), { maxBatch: grouped ? 200 : 1, maxInFlight: grouped ? 2 : 1, failWaitingOnOutage: true });
+    group = new GroupCommit((batch) => insertTokens(db, batch), { maxBatch: grouped ? 200 : 1, maxInFlight: grouped ? 2 : 1, failWaitingOnOutage: true });
     groups.set(db.sql, group);
   }
-  return group.add({ row, audit, event });
+  return group.add({ row, auditValues: auditEntryValues(runtime.keyring, { ...audit, tokenId: row.id }, row.createdAt), event });
 }
