@@ -1,5 +1,5 @@
 // Three server processes on one PostgreSQL database and one Redis, behind a round-robin TCP balancer with
-// passive health checks (tests/helpers/round-robin-balancer.ts), as "Running several nodes" in the README
+// passive health checks (tests/helpers/round-robin-balancer.ts), as "Running several nodes" in docs/production.md
 // describes: a tokenize → proxy → checkout flow whose steps land on different nodes, an application key
 // rotated on one node and refused on the others within the API key cache time, and a node killed (-9)
 // mid-load with no acknowledged write lost. The database is this file's own, so counts are exact.
@@ -110,10 +110,10 @@ describe.runIf(inject('databaseUrl') && process.env.REDIS_URL)('three nodes on o
   });
 
   it(`an application key rotated on node A: the new key works at once everywhere, the old one is refused on A at once and on B and C within the API key cache time (${API_KEY_CACHE_MS} ms)`, async () => {
-    // The README gives operators the same figure.
+    // The production guide gives operators the same figure.
     const documented = `API keys are cached in each process for ${API_KEY_CACHE_MS / 1000} s`;
-    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8').replace(/\s+/g, ' ');
-    expect(readme.includes(documented), `README: "${documented}"`).toBe(true);
+    const guide = readFileSync(new URL('../../docs/production.md', import.meta.url), 'utf8').replace(/\s+/g, ' ');
+    expect(guide.includes(documented), `docs/production.md: "${documented}"`).toBe(true);
     const login = await call('POST', '/auth/login', { json: { email: ownerEmail, password: TEST_PASSWORD } });
     expect(login.status, login.text).toBe(200);
     const session = { authorization: `Bearer ${login.json.token}` };
