@@ -33,6 +33,9 @@ COPY --from=build /app/dist ./dist
 COPY --from=build /app/bin ./bin
 COPY --from=build /app/public ./public
 COPY --from=build /app/prisma ./prisma
+# The guides, rendered by the app at /guides from these same files (lib/guides/render-guide.ts).
+COPY --from=build /app/README.md ./README.md
+COPY --from=build /app/docs ./docs
 ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 VAULT_DATA_DIR=/data
 USER 10001:10001
 VOLUME ["/data"]

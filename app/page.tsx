@@ -1,9 +1,10 @@
-// GET / — landing page: what Vault is, live status, quick start, and the API at a glance.
+// GET / — landing page: what Vault is, live status, quick start, the API at a glance, and links to the guides.
 import type { ReactNode } from 'react';
 import { CodeBlock } from '../components/code-block';
 import { Logo } from '../components/logo';
 import { StatusPanel, type Check, type ServiceStatus } from '../components/status-panel';
 import { getConfig } from '../lib/config';
+import { GUIDES, guidePath } from '../lib/guides/guides';
 import { checkReadiness } from '../lib/health/check-readiness';
 import { getRuntime } from '../lib/runtime';
 
@@ -175,6 +176,9 @@ export default async function HomePage() {
           <a href="#api" className="hidden rounded-md px-3 py-1.5 text-zinc-400 transition hover:text-white md:block">
             API
           </a>
+          <a href="#guides" className="hidden rounded-md px-3 py-1.5 text-zinc-400 transition hover:text-white md:block">
+            Guides
+          </a>
           <a href="/docs" className="rounded-md px-3 py-1.5 text-zinc-400 transition hover:text-white">
             API reference
           </a>
@@ -299,12 +303,40 @@ export default async function HomePage() {
             </table>
           </div>
         </section>
+
+        <section id="guides" aria-labelledby="guides-title" className="scroll-mt-8 border-t border-white/5 py-16">
+          <div className="flex flex-wrap items-end justify-between gap-x-8 gap-y-3">
+            <h2 id="guides-title" className="text-2xl font-semibold tracking-tight text-white">
+              Guides
+            </h2>
+            <a href={guidePath(null)} className="text-sm font-medium text-emerald-300 hover:text-emerald-200">
+              Start with the README <span aria-hidden>→</span>
+            </a>
+          </div>
+          <p className="mt-2 text-zinc-400">
+            One topic each, rendered here from the same Markdown as the repository&apos;s <Mono>docs/</Mono> folder.
+          </p>
+          <ul className="mt-8 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+            {GUIDES.map((guide) => (
+              <li key={guide.name}>
+                <a
+                  href={guidePath(guide.name)}
+                  className="block h-full rounded-xl border border-white/5 bg-white/[0.02] p-5 transition hover:border-white/15 hover:bg-white/[0.04]"
+                >
+                  <span className="text-sm font-semibold text-white">{guide.title}</span>
+                  <span className="mt-2 block text-sm leading-relaxed text-zinc-400">{guide.summary}</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
       </main>
 
       <footer className="border-t border-white/5">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-4 px-6 py-8 text-xs text-zinc-500">
           <span>Vault · self-hosted · Apache-2.0</span>
           <span className="flex gap-5 font-mono">
+            <a className="hover:text-zinc-300" href="/guides">/guides</a>
             <a className="hover:text-zinc-300" href="/docs">/docs</a>
             <a className="hover:text-zinc-300" href="/openapi.json">/openapi.json</a>
             <a className="hover:text-zinc-300" href="/health">/health</a>

@@ -31,7 +31,7 @@ describe('Dockerfile', () => {
     // The runtime stage installs nothing: it copies the build stage's result.
     expect(runs(runtime)).not.toMatch(/npm (ci|install)/);
     const copied = inStage(runtime, 'COPY').map((instruction) => instruction.args);
-    for (const path of ['/app/node_modules', '/app/.next', '/app/dist', '/app/public', '/app/prisma', '/app/package.json', '/app/next.config.mjs', '/app/bin']) {
+    for (const path of ['/app/node_modules', '/app/.next', '/app/dist', '/app/public', '/app/prisma', '/app/package.json', '/app/next.config.mjs', '/app/bin', '/app/README.md', '/app/docs']) {
       expect(copied.some((args) => args.startsWith('--from=build') && args.split(' ').includes(path)), path).toBe(true);
     }
   });
