@@ -44,7 +44,7 @@ const ZEnvSchema = z.object({
    */
   CHECKOUT_PAY_LIMIT_PER_MINUTE: positiveInt('CHECKOUT_PAY_LIMIT_PER_MINUTE').default(10),
   DATABASE_URL: optionalUrl('DATABASE_URL', /^(postgres|postgresql):$/),
-  // Behind PgBouncer (README "Behind PgBouncer"): `pgbouncer` = DATABASE_URL is a transaction-mode pool, so no
+  // Behind PgBouncer (docs/production.md, "Behind PgBouncer"): `pgbouncer` = DATABASE_URL is a transaction-mode pool, so no
   // named prepared statements; migrations (a session advisory lock) and LISTEN need a session: DATABASE_DIRECT_URL.
   DATABASE_POOLER: z.enum(['none', 'pgbouncer'], { error: 'DATABASE_POOLER must be none or pgbouncer' }).default('none'),
   DATABASE_DIRECT_URL: optionalUrl('DATABASE_DIRECT_URL', /^(postgres|postgresql):$/),
@@ -185,7 +185,7 @@ const ZEnvSchema = z.object({
   CHECKOUT_EXPIRY_SWEEP_MS: positiveInt('CHECKOUT_EXPIRY_SWEEP_MS').default(30_000),
   /** How often the audit chain is verified in the background (new seals; the whole chain once a day). */
   AUDIT_VERIFY_INTERVAL_SECONDS: positiveInt('AUDIT_VERIFY_INTERVAL_SECONDS').default(300),
-  // Observability: GET /metrics and OpenTelemetry tracing (README "Metrics and tracing").
+  // Observability: GET /metrics and OpenTelemetry tracing (docs/operations.md, "Metrics and tracing").
   /** A second listener on HOST serving only GET /metrics, with no token: keep it off the public network. Unset: none. */
   METRICS_PORT: positiveInt('METRICS_PORT').max(65535, 'METRICS_PORT must be at most 65535').optional(),
   /** Serves GET /metrics on the main port to `Authorization: Bearer <METRICS_TOKEN>`. Unset: 404 there. */

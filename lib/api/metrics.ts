@@ -15,7 +15,7 @@ export const GET = defineRoute({
   tags: ['Operations'],
   summary: 'Prometheus metrics',
   description:
-    'The process\'s metrics in the Prometheus text format (README: "Metrics and tracing" lists them). Served here only when `METRICS_TOKEN` is set, to `Authorization: Bearer <METRICS_TOKEN>`; without it this path is 404. `METRICS_PORT` serves the same text on a separate listener instead, with no token. Labels carry route templates and closed sets of outcomes, never paths, card data or keys.',
+    'The process\'s metrics in the Prometheus text format (docs/operations.md, "Metrics and tracing", lists them). Served here only when `METRICS_TOKEN` is set, to `Authorization: Bearer <METRICS_TOKEN>`; without it this path is 404. `METRICS_PORT` serves the same text on a separate listener instead, with no token. Labels carry route templates and closed sets of outcomes, never paths, card data or keys.',
   auth: unauthenticated,
   responses: {
     200: { description: 'Prometheus text exposition format 0.0.4.', content: { 'text/plain': { schema: { type: 'string' } } } },

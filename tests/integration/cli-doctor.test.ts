@@ -125,7 +125,7 @@ describe('npx vault doctor', () => {
     expect(stdout).toBe(
       [
         'FAIL  configuration   PORT: PORT must be a whole number; VAULT_MASTER_KEY: VAULT_MASTER_KEY must be 32 bytes, base64-encoded (e.g. `openssl rand -base64 32`)',
-        '      fix: set or correct the variables named (README, Configuration); nothing else can be checked until it parses',
+        '      fix: set or correct the variables named (docs/production.md, the configuration table); nothing else can be checked until it parses',
         '',
         '1 FAIL, 0 warn: see the fixes above.',
         '',

@@ -13,7 +13,7 @@ export function checkConfiguration(readConfig: () => Config): { config: Config |
     if (!(error instanceof ConfigError)) throw error;
     return {
       config: null,
-      result: fail('configuration', error.problems.join('; '), 'set or correct the variables named (README, Configuration); nothing else can be checked until it parses'),
+      result: fail('configuration', error.problems.join('; '), 'set or correct the variables named (docs/production.md, the configuration table); nothing else can be checked until it parses'),
     };
   }
 }

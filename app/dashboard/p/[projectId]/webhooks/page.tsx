@@ -71,7 +71,11 @@ export default async function WebhooksPage({ params }: ProjectPageProps) {
                 <a className="text-accent underline" href="/webhooks.js">
                   /webhooks.js
                 </a>
-                ); the README&apos;s &quot;Receiving webhooks&quot; has Express and Next.js examples, and{' '}
+                ); the webhooks guide&apos;s{' '}
+                <a className="text-accent underline" href="/guides/webhooks#receiving-webhooks">
+                  Receiving webhooks
+                </a>{' '}
+                has Express and Next.js examples, and{' '}
                 <a className="text-accent underline" href="/openapi.json">
                   /openapi.json
                 </a>{' '}
