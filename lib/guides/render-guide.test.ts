@@ -25,7 +25,8 @@ describe('renderMarkdown', () => {
     expect(html).toContain('<a href="/guides">b</a>');
     expect(html).toContain('<a href="#here">c</a>');
     expect(html).toContain('<a href="https://example.com" rel="noreferrer">d</a>');
-    expect(html).toContain('<div class="guide-table"><table>');
+    expect(html).toContain('<div class="guide-table" tabindex="0"><table>');
+    expect(renderMarkdown('```sh\nnpm start\n```', 'README.md').html).toBe('<pre tabindex="0"><code class="language-sh">npm start\n</code></pre>\n');
   });
 });
 

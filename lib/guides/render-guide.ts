@@ -35,9 +35,14 @@ function inlineText(token: Token): string {
 
 const markdown = new MarkdownIt({ html: false, linkify: false, typographer: false });
 
-// Tables scroll inside their own box, so a wide table never widens the page on a phone.
-markdown.renderer.rules.table_open = () => '<div class="guide-table"><table>\n';
+// Tables and code blocks scroll inside their own box, so a wide one never widens the page on a phone; a box
+// that scrolls takes the keyboard focus (tabindex), so it can be scrolled without a mouse.
+markdown.renderer.rules.table_open = () => '<div class="guide-table" tabindex="0"><table>\n';
 markdown.renderer.rules.table_close = () => '</table></div>\n';
+for (const rule of ['fence', 'code_block'] as const) {
+  const render = markdown.renderer.rules[rule]!;
+  markdown.renderer.rules[rule] = (...args) => render(...args).replace(/^<pre>/, '<pre tabindex="0">');
+}
 
 export function renderMarkdown(source: string, from: string): RenderedGuide {
   const tokens = markdown.parse(source, {});
