@@ -4,7 +4,7 @@
 
 export const GUIDES = [
   { name: 'production', title: 'Running in production', summary: 'Configuration, several nodes, PgBouncer, Redis HA, capacity, deploying.' },
-  { name: 'operations', title: 'Operations', summary: 'The command line, metrics and tracing, key rotation runbooks.' },
+  { name: 'operations', title: 'Operations', summary: 'The command line, metrics and tracing, backups, key rotation runbooks.' },
   { name: 'api', title: 'The API in short', summary: 'Keys, accounts, the proxy, CVC sessions, idempotency, errors.' },
   { name: 'checkout', title: 'Hosted checkout', summary: 'Merchants, sessions, payment processors, the page and the embed SDK.' },
   { name: 'webhooks', title: 'Events and webhooks', summary: 'Event types, delivery and retries, verifying signatures.' },
