@@ -75,15 +75,15 @@ export function isProxyHostListed(url: URL, list: readonly string[]): boolean {
   return false;
 }
 
-/** Whether `policy` lets card data go to `url`, under PROXY_REQUIRE_ALLOW_LIST = `requireAllowList`. */
-export function isProxyHostAllowed(url: URL, policy: ProxyHostPolicy, requireAllowList: boolean): boolean {
-  if (policy.allowedProxyHosts === null) return policy.environment === 'test' && !requireAllowList;
-  return isProxyHostListed(url, policy.allowedProxyHosts);
-}
-
 /** True when a null list stops `environment`'s card data from leaving at all (what the dashboard and doctor warn of). */
 export function needsAllowList(environment: 'test' | 'production', requireAllowList: boolean): boolean {
   return environment === 'production' || requireAllowList;
+}
+
+/** Whether `policy` lets card data go to `url`, under PROXY_REQUIRE_ALLOW_LIST = `requireAllowList`. */
+export function isProxyHostAllowed(url: URL, policy: ProxyHostPolicy, requireAllowList: boolean): boolean {
+  if (policy.allowedProxyHosts === null) return !needsAllowList(policy.environment, requireAllowList);
+  return isProxyHostListed(url, policy.allowedProxyHosts);
 }
 
 /**
