@@ -1,6 +1,11 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+// `@/…` is the project root, as in tsconfig.json's `paths` (Next, esbuild and tsx read that; Vite needs it here).
+const root = fileURLToPath(new URL('.', import.meta.url));
+
 export default defineConfig({
+  resolve: { alias: [{ find: /^@\//, replacement: root }] },
   test: {
     include: ['lib/**/*.test.ts', 'tests/**/*.test.ts', 'scripts/**/*.test.ts'],
     environment: 'node',

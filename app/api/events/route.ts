@@ -1,2 +1,2 @@
 // GET /api/events (definition: lib/api/events/)
-export { GET } from '../../../lib/api/events/list-events';
+export { GET } from '@/lib/api/events/list-events';

@@ -1,3 +1,3 @@
 // GET, POST /api/members (definitions: lib/api/members/)
-export { GET } from '../../../lib/api/members/list-members';
-export { POST } from '../../../lib/api/members/invite-member';
+export { GET } from '@/lib/api/members/list-members';
+export { POST } from '@/lib/api/members/invite-member';

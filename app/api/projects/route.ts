@@ -1,3 +1,3 @@
 // GET, POST /api/projects (definitions: lib/api/projects/)
-export { GET } from '../../../lib/api/projects/list-projects';
-export { POST } from '../../../lib/api/projects/create-project';
+export { GET } from '@/lib/api/projects/list-projects';
+export { POST } from '@/lib/api/projects/create-project';

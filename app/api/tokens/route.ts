@@ -1,2 +1,2 @@
 // GET /api/tokens (definition: lib/api/tokens/list-tokens.ts)
-export { GET } from '../../../lib/api/tokens/list-tokens';
+export { GET } from '@/lib/api/tokens/list-tokens';

@@ -1,2 +1,2 @@
 // GET /api/usage (definition: lib/api/usage/get-usage.ts)
-export { GET } from '../../../lib/api/usage/get-usage';
+export { GET } from '@/lib/api/usage/get-usage';

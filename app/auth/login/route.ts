@@ -1,2 +1,2 @@
 // POST /auth/login (definition: lib/api/auth/login.ts)
-export { POST } from '../../../lib/api/auth/login';
+export { POST } from '@/lib/api/auth/login';

@@ -1,2 +1,2 @@
 // POST /auth/logout (definition: lib/api/auth/logout.ts)
-export { POST } from '../../../lib/api/auth/logout';
+export { POST } from '@/lib/api/auth/logout';

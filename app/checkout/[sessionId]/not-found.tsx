@@ -1,7 +1,7 @@
 // An unknown checkout session id: an error page that is never frameable (the server sends frame-ancestors
 // 'none' for it) and posts no message — there is no trusted origin to send one to.
 import type { Metadata } from 'next';
-import { CheckoutUnavailable } from '../../../components/checkout/checkout-unavailable';
+import { CheckoutUnavailable } from '@/components/checkout/checkout-unavailable';
 
 export const metadata: Metadata = { title: 'Checkout not found', robots: { index: false, follow: false } };
 

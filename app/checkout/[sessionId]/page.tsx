@@ -5,13 +5,13 @@ import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import { notFound } from 'next/navigation';
 import { cache } from 'react';
-import { CheckoutApp } from '../../../components/checkout/checkout-app';
-import { CheckoutUnavailable } from '../../../components/checkout/checkout-unavailable';
-import { formatCheckoutAmount } from '../../../lib/checkout/format-checkout-amount';
-import { loadCheckoutView } from '../../../lib/checkout/load-checkout-view';
-import { CHECKOUT_POLICY_MARKER } from '../../../lib/checkout/page-headers';
-import { errorRedirectUrl, successRedirectUrl } from '../../../lib/checkout/return-urls';
-import { getRuntime } from '../../../lib/runtime';
+import { CheckoutApp } from '@/components/checkout/checkout-app';
+import { CheckoutUnavailable } from '@/components/checkout/checkout-unavailable';
+import { formatCheckoutAmount } from '@/lib/checkout/format-checkout-amount';
+import { loadCheckoutView } from '@/lib/checkout/load-checkout-view';
+import { CHECKOUT_POLICY_MARKER } from '@/lib/checkout/page-headers';
+import { errorRedirectUrl, successRedirectUrl } from '@/lib/checkout/return-urls';
+import { getRuntime } from '@/lib/runtime';
 
 // Per request: a fresh nonce, the live session state; never prerendered or cached.
 export const dynamic = 'force-dynamic';

@@ -2,11 +2,11 @@
 // dashboard sends a member whose account requires MFA (PUT /api/account `require_mfa`) until they enrol.
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
-import { PlainHeader } from '../../../components/dashboard/plain-header';
-import { MfaEnrolment } from '../../../components/mfa-enrolment';
-import { currentDashboardUser } from '../../../lib/dashboard/current-user';
-import { loadMfaEnrolment, MFA_ENROLMENT_PAGE } from '../../../lib/dashboard/mfa-gate';
-import { getRuntime } from '../../../lib/runtime';
+import { PlainHeader } from '@/components/dashboard/plain-header';
+import { MfaEnrolment } from '@/components/mfa-enrolment';
+import { currentDashboardUser } from '@/lib/dashboard/current-user';
+import { loadMfaEnrolment, MFA_ENROLMENT_PAGE } from '@/lib/dashboard/mfa-gate';
+import { getRuntime } from '@/lib/runtime';
 
 export const metadata: Metadata = { title: 'Two-step verification — Vault', referrer: 'no-referrer' };
 export const dynamic = 'force-dynamic';

@@ -1,9 +1,9 @@
 // GET /guides/{name} — one guide, rendered from docs/<name>.md; an unknown name is a 404.
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { GuidePage } from '../../../components/guides/guide-page';
-import { GUIDES, isGuideName } from '../../../lib/guides/guides';
-import { renderGuide } from '../../../lib/guides/render-guide';
+import { GuidePage } from '@/components/guides/guide-page';
+import { GUIDES, isGuideName } from '@/lib/guides/guides';
+import { renderGuide } from '@/lib/guides/render-guide';
 
 type Props = { params: Promise<{ name: string }> };
 

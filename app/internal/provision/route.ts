@@ -1,2 +1,2 @@
 // POST /internal/provision (definition: lib/api/internal-provision.ts)
-export { POST } from '../../../lib/api/internal-provision';
+export { POST } from '@/lib/api/internal-provision';

@@ -1,2 +1,2 @@
 // POST /proxy/transaction (definition: lib/api/proxy-transaction.ts)
-export { POST } from '../../../lib/api/proxy-transaction';
+export { POST } from '@/lib/api/proxy-transaction';

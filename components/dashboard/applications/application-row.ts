@@ -2,7 +2,7 @@
 // (presentApplication: with previous_key_expires_at and previous_key_uses while a rotation's grace period
 // runs), and the calls per day made with its key over the last 30 days (oldest first) for the sparkline.
 import type { z } from 'zod';
-import type { ZApplicationView } from '../../../lib/applications/schemas';
+import type { ZApplicationView } from '@/lib/applications/schemas';
 
 export type ApplicationRowView = z.output<typeof ZApplicationView> & { usage?: number[] };
 

@@ -4,7 +4,7 @@
 // project's pub key (publishable, from the project view) is offered beside it with how to send it.
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { ZCreateApplicationRequestSchema, type TCreateApplicationRequest } from '../../../lib/applications/schemas';
+import { ZCreateApplicationRequestSchema, type TCreateApplicationRequest } from '@/lib/applications/schemas';
 import { Button } from '../../ui/button';
 import { CodeLine } from '../../ui/code-line';
 import { Dialog } from '../../ui/dialog';

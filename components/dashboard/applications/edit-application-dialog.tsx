@@ -3,7 +3,7 @@
 // the key keeps working and follows the new permissions at once.
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { ZUpdateApplicationRequestSchema, type TUpdateApplicationRequest } from '../../../lib/applications/schemas';
+import { ZUpdateApplicationRequestSchema, type TUpdateApplicationRequest } from '@/lib/applications/schemas';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { FormActions } from '../../ui/form-actions';

@@ -1,7 +1,7 @@
 // A short list of audit rows as GET /api/audit-logs presents them (when, action, outcome, status, who, IP),
 // server-rendered: the overview's recent security events and recent activity.
 import type { z } from 'zod';
-import type { ZAuditLogView } from '../../../lib/audit/schemas';
+import type { ZAuditLogView } from '@/lib/audit/schemas';
 import { Badge } from '../../ui/badge';
 import { formatDateTime } from '../../ui/format';
 import { OPERATOR_ACTOR } from '../audit/operator-actor';

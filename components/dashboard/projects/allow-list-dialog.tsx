@@ -3,7 +3,7 @@
 // project, nowhere in a production one) or only the hosts listed, one a line. PUT /api/projects/{id} validates and normalises each entry; its message for an entry
 // (`allowed_proxy_hosts.N`) is shown under the list with the line it names.
 import { useState, type FormEvent } from 'react';
-import type { PresentedProject } from '../../../lib/projects/present-project';
+import type { PresentedProject } from '@/lib/projects/present-project';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { FormActions } from '../../ui/form-actions';

@@ -3,7 +3,7 @@
 // POST /api/projects. A production project answers with its pub key, shown here once to copy.
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { ZCreateProjectRequestSchema, type TCreateProjectRequest } from '../../../lib/projects/name-schemas';
+import { ZCreateProjectRequestSchema, type TCreateProjectRequest } from '@/lib/projects/name-schemas';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { FormActions } from '../../ui/form-actions';

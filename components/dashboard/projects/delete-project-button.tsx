@@ -3,7 +3,7 @@
 // The account's last test project cannot go: the button is disabled with the reason (the API refuses it
 // anyway with its own message, shown in the dialog). Deleting the project in the URL leaves for /dashboard.
 import { useRouter } from 'next/navigation';
-import type { PresentedProject } from '../../../lib/projects/present-project';
+import type { PresentedProject } from '@/lib/projects/present-project';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { useApiAction } from '../../ui/use-api-action';

@@ -3,7 +3,7 @@
 // destination allow-list, created; the row's actions for owners and admins.
 import Link from 'next/link';
 import { useMemo } from 'react';
-import type { PresentedProject } from '../../../lib/projects/present-project';
+import type { PresentedProject } from '@/lib/projects/present-project';
 import { EnvironmentBadge } from '../../ui/badge';
 import { column, DataTable } from '../../ui/data-table';
 import { formatDate } from '../../ui/format';

@@ -2,8 +2,8 @@
 // Renames a project through PUT /api/projects/{id}, validated by the API's own update schema.
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import type { PresentedProject } from '../../../lib/projects/present-project';
-import { ZRenameProjectRequestSchema, type TRenameProjectRequest } from '../../../lib/projects/name-schemas';
+import type { PresentedProject } from '@/lib/projects/present-project';
+import { ZRenameProjectRequestSchema, type TRenameProjectRequest } from '@/lib/projects/name-schemas';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { FormActions } from '../../ui/form-actions';

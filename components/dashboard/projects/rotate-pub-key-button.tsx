@@ -2,7 +2,7 @@
 // Rotates a production project's pub key (PUT /api/projects/{id} with rotate_pub_key): the old key stops
 // working at once, so it is confirmed first; the new key is shown once to copy.
 import { useState } from 'react';
-import type { PresentedProject } from '../../../lib/projects/present-project';
+import type { PresentedProject } from '@/lib/projects/present-project';
 import { dataOf } from '../../ui/api-client';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';

@@ -4,7 +4,7 @@
 // a recent password) shown on the field it names. The member's other sessions end on success.
 import { useRouter } from 'next/navigation';
 import { z } from 'zod';
-import { ZChangePasswordRequestSchema } from '../../../lib/auth/schemas';
+import { ZChangePasswordRequestSchema } from '@/lib/auth/schemas';
 import { Button } from '../../ui/button';
 import { FormError, FormField, inputClass } from '../../ui/form-field';
 import { useApiForm } from '../../ui/use-api-form';

@@ -1,7 +1,7 @@
 // The password policy as the member types: each rule the browser can check (the same rules the server
 // applies, lib/auth/password-rules.ts) met or not, and the one only the server knows (not one of your last
 // passwords) said plainly. The server's refusal still lands on the field if it has the last word.
-import { LOCAL_PASSWORD_RULES, PASSWORD_HISTORY_SIZE } from '../../../lib/auth/password-rules';
+import { LOCAL_PASSWORD_RULES, PASSWORD_HISTORY_SIZE } from '@/lib/auth/password-rules';
 import { cn } from '../../ui/cn';
 
 export function PasswordChecklist({ id, password, email }: { id: string; password: string; email: string }) {

@@ -3,8 +3,8 @@
 // POST /api/members; the invitee gets a mail with a link to choose a password and shows as pending.
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { ZInviteMemberRequestSchema, type TInviteMemberRequest } from '../../../lib/members/schemas';
-import type { MemberRole } from '../../../lib/members/present-member';
+import { ZInviteMemberRequestSchema, type TInviteMemberRequest } from '@/lib/members/schemas';
+import type { MemberRole } from '@/lib/members/present-member';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { FormError, FormField, inputClass } from '../../ui/form-field';

@@ -2,7 +2,7 @@
 // A member's role, changed in place (PUT /api/members/{id} {role}). When a rule holds it (the last owner,
 // an admin facing an owner), the select is disabled and points at the visible reason (`reasonId`).
 import { useState } from 'react';
-import type { MemberRole } from '../../../lib/members/present-member';
+import type { MemberRole } from '@/lib/members/present-member';
 import { useApiAction } from '../../ui/use-api-action';
 import type { TeamMember } from './types';
 

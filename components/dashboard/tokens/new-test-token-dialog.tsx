@@ -5,7 +5,7 @@
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { z } from 'zod';
-import { ZTestTokenRequestSchema } from '../../../lib/vault/schemas';
+import { ZTestTokenRequestSchema } from '@/lib/vault/schemas';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { FormActions } from '../../ui/form-actions';

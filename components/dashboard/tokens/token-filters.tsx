@@ -1,7 +1,7 @@
 // The tokens page's filters and search: plain GET forms, so the filters live in the URL (shareable, back
 // works) and the server applies them through the API's own query schema. No client code needed. autoComplete="off": on back, the
 // browser would otherwise restore the fields typed before submitting, not the URL's filters.
-import { TOKEN_BRANDS } from '../../../lib/tokens/schemas';
+import { TOKEN_BRANDS } from '@/lib/tokens/schemas';
 import { Button } from '../../ui/button';
 import { DateRangeFields, FilterActions } from '../../ui/filter-form';
 import { FormField, inputClass } from '../../ui/form-field';

@@ -1,8 +1,8 @@
 // The delivery log's filters: a plain GET form, so they live in the URL (shareable, back works) and the
 // server applies them through the API's own query schema. autoComplete="off": on back, the browser would
 // otherwise restore the fields typed before submitting, not the URL's filters.
-import { EVENT_TYPES, TEST_EVENT_TYPE } from '../../../lib/events/event-types';
-import { DELIVERY_STATUSES } from '../../../lib/webhooks/schemas';
+import { EVENT_TYPES, TEST_EVENT_TYPE } from '@/lib/events/event-types';
+import { DELIVERY_STATUSES } from '@/lib/webhooks/schemas';
 import { DateRangeFields, FilterActions, FilterSelect } from '../../ui/filter-form';
 import { FormField, inputClass } from '../../ui/form-field';
 

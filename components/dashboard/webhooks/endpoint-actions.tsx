@@ -6,7 +6,7 @@
 // label-content-name-mismatch) and name the endpoint.
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { DEFAULT_SECRET_GRACE_SECONDS } from '../../../lib/webhooks/schemas';
+import { DEFAULT_SECRET_GRACE_SECONDS } from '@/lib/webhooks/schemas';
 import { dataOf } from '../../ui/api-client';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';

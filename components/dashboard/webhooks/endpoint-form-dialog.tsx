@@ -8,7 +8,7 @@ import { useRouter } from 'next/navigation';
 import { useState, type ReactNode } from 'react';
 import type { FieldError } from 'react-hook-form';
 import type { z } from 'zod';
-import { ZCreateWebhookEndpointRequestSchema, ZUpdateWebhookEndpointRequestSchema } from '../../../lib/webhooks/schemas';
+import { ZCreateWebhookEndpointRequestSchema, ZUpdateWebhookEndpointRequestSchema } from '@/lib/webhooks/schemas';
 import { Dialog } from '../../ui/dialog';
 import { FormActions } from '../../ui/form-actions';
 import { FormError, FormField, inputClass } from '../../ui/form-field';

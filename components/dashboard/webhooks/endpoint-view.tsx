@@ -2,7 +2,7 @@
 // presentWebhookEndpoint with its health), and the pieces both pages show of it: subscribed event types,
 // enabled or why it is disabled, and its health over the last 24 hours.
 import type { z } from 'zod';
-import type { ZWebhookDeliveryView, ZWebhookEndpointView } from '../../../lib/webhooks/schemas';
+import type { ZWebhookDeliveryView, ZWebhookEndpointView } from '@/lib/webhooks/schemas';
 import { Badge, type BadgeTone } from '../../ui/badge';
 import { formatDateTime, formatPercent } from '../../ui/format';
 

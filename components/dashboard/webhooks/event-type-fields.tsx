@@ -2,7 +2,7 @@
 // The event types an endpoint receives, as checkboxes: "All events" (`*`, types added later included) or
 // any of EVENT_TYPES. Bound to the form's `event_types` (the API's field), so its error lands here.
 import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
-import { EVENT_TYPES } from '../../../lib/events/event-types';
+import { EVENT_TYPES } from '@/lib/events/event-types';
 
 export function EventTypeFields<T extends FieldValues>({ control, idPrefix, error }: { control: Control<T>; idPrefix: string; error?: string }) {
   const { field } = useController({ control, name: 'event_types' as Path<T> });

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { makeLocalhostCertificate } from '../../../tests/helpers/self-signed';
+import { makeLocalhostCertificate } from '@/tests/helpers/self-signed';
 import { checkCaBundle, checkCaCertificates } from './check-ca-certs';
 
 const DAY = 86_400_000;

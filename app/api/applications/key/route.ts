@@ -1,2 +1,2 @@
 // GET /api/applications/key (definition: lib/api/verify-key.ts)
-export { GET } from '../../../../lib/api/verify-key';
+export { GET } from '@/lib/api/verify-key';

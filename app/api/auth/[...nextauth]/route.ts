@@ -1,11 +1,11 @@
 // GET|POST /api/auth/* — next-auth for the dashboard's sign-in (credentials, then the MFA step); its session
 // cookie is the API's own `vault_session` (lib/dashboard/auth-options.ts).
 import NextAuth from 'next-auth';
-import { dashboardAuthOptions } from '../../../../lib/dashboard/auth-options';
-import { errorResponse } from '../../../../lib/http/respond';
-import { nulRefusalForForm } from '../../../../lib/http/reject-nul';
-import { requestIdFor } from '../../../../lib/http/request-id';
-import { getRuntime } from '../../../../lib/runtime';
+import { dashboardAuthOptions } from '@/lib/dashboard/auth-options';
+import { errorResponse } from '@/lib/http/respond';
+import { nulRefusalForForm } from '@/lib/http/reject-nul';
+import { requestIdFor } from '@/lib/http/request-id';
+import { getRuntime } from '@/lib/runtime';
 
 type Context = { params: Promise<{ nextauth: string[] }> };
 

@@ -1,2 +1,2 @@
 // GET /api/events/{id} (definition: lib/api/events/)
-export { GET } from '../../../../lib/api/events/get-event';
+export { GET } from '@/lib/api/events/get-event';

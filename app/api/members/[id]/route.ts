@@ -1,3 +1,3 @@
 // PUT, DELETE /api/members/{id} (definitions: lib/api/members/)
-export { PUT } from '../../../../lib/api/members/update-member';
-export { DELETE } from '../../../../lib/api/members/remove-member';
+export { PUT } from '@/lib/api/members/update-member';
+export { DELETE } from '@/lib/api/members/remove-member';

@@ -1,8 +1,8 @@
 // GET /auth/mfa/verify-page — the page that asks for the MFA code after a password login
 // (`?mfa_token=…` from POST /auth/login); it completes the login through POST /auth/mfa/verify.
 import type { Metadata } from 'next';
-import { AuthCard } from '../../../../components/auth-card';
-import { MfaVerifyForm } from '../../../../components/mfa-verify-form';
+import { AuthCard } from '@/components/auth-card';
+import { MfaVerifyForm } from '@/components/mfa-verify-form';
 
 export const metadata: Metadata = { title: 'Two-step verification' };
 export const dynamic = 'force-dynamic';

@@ -1,2 +1,2 @@
 // POST /checkout/{sessionId}/pay (definition: lib/api/checkout/pay-checkout-session.ts)
-export { POST } from '../../../../lib/api/checkout/pay-checkout-session';
+export { POST } from '@/lib/api/checkout/pay-checkout-session';

@@ -3,12 +3,12 @@
 // MFA still to enrol → the enrolment page; a project of another account (or none) → 404.
 import { notFound, redirect } from 'next/navigation';
 import { cache } from 'react';
-import { currentDashboardUser } from '../../../../lib/dashboard/current-user';
-import { dashboardDetour } from '../../../../lib/dashboard/mfa-gate';
-import { capabilitiesOf, type Capabilities, type Role } from '../../../../lib/dashboard/roles';
-import { listProjects } from '../../../../lib/projects/list-projects';
-import type { PresentedProject } from '../../../../lib/projects/present-project';
-import { getRuntime, type Runtime } from '../../../../lib/runtime';
+import { currentDashboardUser } from '@/lib/dashboard/current-user';
+import { dashboardDetour } from '@/lib/dashboard/mfa-gate';
+import { capabilitiesOf, type Capabilities, type Role } from '@/lib/dashboard/roles';
+import { listProjects } from '@/lib/projects/list-projects';
+import type { PresentedProject } from '@/lib/projects/present-project';
+import { getRuntime, type Runtime } from '@/lib/runtime';
 
 export type DashboardContext = {
   runtime: Runtime;

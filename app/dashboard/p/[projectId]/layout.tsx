@@ -2,13 +2,13 @@
 // its environment, the signed-in member and role, theme switch, sign out. Pages render inside it.
 import Link from 'next/link';
 import type { ReactNode } from 'react';
-import { MobileMenu } from '../../../../components/dashboard/mobile-menu';
-import { ProjectSwitcher } from '../../../../components/dashboard/project-switcher';
-import { SidebarNav } from '../../../../components/dashboard/sidebar-nav';
-import { ThemeToggle } from '../../../../components/dashboard/theme-toggle';
-import { Logo } from '../../../../components/logo';
-import { SignOutButton } from '../../../../components/sign-out-button';
-import { EnvironmentBadge } from '../../../../components/ui/badge';
+import { MobileMenu } from '@/components/dashboard/mobile-menu';
+import { ProjectSwitcher } from '@/components/dashboard/project-switcher';
+import { SidebarNav } from '@/components/dashboard/sidebar-nav';
+import { ThemeToggle } from '@/components/dashboard/theme-toggle';
+import { Logo } from '@/components/logo';
+import { SignOutButton } from '@/components/sign-out-button';
+import { EnvironmentBadge } from '@/components/ui/badge';
 import { loadDashboardContext } from './dashboard-context';
 
 export default async function ProjectLayout({ children, params }: { children: ReactNode; params: Promise<{ projectId: string }> }) {

@@ -3,15 +3,15 @@
 // account's recent security events and recent activity. Read through getUsage (as GET /api/usage answers),
 // getProjectStats and listAuditLogs (as GET /api/audit-logs answers).
 import Link from 'next/link';
-import { CallsFigure } from '../../../../components/dashboard/overview/calls-figure';
-import { AuditRowsTable } from '../../../../components/dashboard/overview/audit-rows-table';
-import { callsOfDay, failuresOfDay } from '../../../../components/dashboard/usage';
-import { Badge, EnvironmentBadge } from '../../../../components/ui/badge';
-import { PageHeader, Panel } from '../../../../components/ui/panel';
-import { listAuditLogs, presentAuditRow, ZAuditLogQuerySchema } from '../../../../lib/audit/list-audit-logs';
-import { getProjectStats } from '../../../../lib/usage/get-project-stats';
-import { getUsage } from '../../../../lib/usage/get-usage';
-import { USAGE_CATEGORIES, type UsageCategory } from '../../../../lib/usage/schemas';
+import { CallsFigure } from '@/components/dashboard/overview/calls-figure';
+import { AuditRowsTable } from '@/components/dashboard/overview/audit-rows-table';
+import { callsOfDay, failuresOfDay } from '@/components/dashboard/usage';
+import { Badge, EnvironmentBadge } from '@/components/ui/badge';
+import { PageHeader, Panel } from '@/components/ui/panel';
+import { listAuditLogs, presentAuditRow, ZAuditLogQuerySchema } from '@/lib/audit/list-audit-logs';
+import { getProjectStats } from '@/lib/usage/get-project-stats';
+import { getUsage } from '@/lib/usage/get-usage';
+import { USAGE_CATEGORIES, type UsageCategory } from '@/lib/usage/schemas';
 import { loadDashboardContext, single, type ProjectPageProps } from './dashboard-context';
 
 const RECENT_ACTIVITY = 8;

@@ -2,11 +2,11 @@
 // reads them: the chain sealed first (so `sealed` is current), the same lib listing and presenter, and the
 // same `audit.list` row written for the read (PCI DSS 10.2.1: reading the audit log is audited too).
 import { headers } from 'next/headers';
-import { sealAuditLog } from '../../../../lib/audit/audit-chain';
-import { auditedRead } from '../../../../lib/audit/audit-reads';
-import { listAuditLogs, presentAuditRow, type TAuditLogQuery } from '../../../../lib/audit/list-audit-logs';
-import { clientIpFromHeader } from '../../../../lib/http/client-ip';
-import { requestIdFromHeader } from '../../../../lib/http/request-id';
+import { sealAuditLog } from '@/lib/audit/audit-chain';
+import { auditedRead } from '@/lib/audit/audit-reads';
+import { listAuditLogs, presentAuditRow, type TAuditLogQuery } from '@/lib/audit/list-audit-logs';
+import { clientIpFromHeader } from '@/lib/http/client-ip';
+import { requestIdFromHeader } from '@/lib/http/request-id';
 import type { DashboardContext } from './dashboard-context';
 
 export type AuditRowView = ReturnType<typeof presentAuditRow>;

@@ -1,2 +1,2 @@
 // DELETE /proxy/delete-cvc-session/{session_id} (definition: lib/api/delete-cvc-session.ts)
-export { DELETE } from '../../../../lib/api/delete-cvc-session';
+export { DELETE } from '@/lib/api/delete-cvc-session';

@@ -1,2 +1,2 @@
 // POST /api/applications/{id}/rotate-key (definition: lib/api/applications/rotate-application-key.ts)
-export { POST } from '../../../../../lib/api/applications/rotate-application-key';
+export { POST } from '@/lib/api/applications/rotate-application-key';

@@ -1,2 +1,2 @@
 // POST /api/merchants/{id}/rotate-key (definition: lib/api/merchants/rotate-merchant-key.ts)
-export { POST } from '../../../../../lib/api/merchants/rotate-merchant-key';
+export { POST } from '@/lib/api/merchants/rotate-merchant-key';

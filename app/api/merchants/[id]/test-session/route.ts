@@ -1,2 +1,2 @@
 // POST /api/merchants/{id}/test-session (definition: lib/api/merchants/create-test-session.ts)
-export { POST } from '../../../../../lib/api/merchants/create-test-session';
+export { POST } from '@/lib/api/merchants/create-test-session';

@@ -1,2 +1,2 @@
 // POST /api/webhook-endpoints/{id}/replay (definition: lib/api/webhooks/)
-export { POST } from '../../../../../lib/api/webhooks/replay-failed-deliveries';
+export { POST } from '@/lib/api/webhooks/replay-failed-deliveries';

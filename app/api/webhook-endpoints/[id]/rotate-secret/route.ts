@@ -1,2 +1,2 @@
 // POST /api/webhook-endpoints/{id}/rotate-secret (definition: lib/api/webhooks/)
-export { POST } from '../../../../../lib/api/webhooks/rotate-webhook-secret';
+export { POST } from '@/lib/api/webhooks/rotate-webhook-secret';

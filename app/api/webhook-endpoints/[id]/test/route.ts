@@ -1,2 +1,2 @@
 // POST /api/webhook-endpoints/{id}/test (definition: lib/api/webhooks/)
-export { POST } from '../../../../../lib/api/webhooks/send-test-event';
+export { POST } from '@/lib/api/webhooks/send-test-event';

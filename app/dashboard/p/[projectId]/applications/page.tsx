@@ -2,16 +2,16 @@
 // 30-day usage, last used, created, a running key rotation's grace): create (key shown once), edit, rotate
 // with a grace period, end the grace, delete. Read through listApplications + presentApplication, exactly as
 // GET /api/applications?project_id answers; every change goes through that API.
-import { ApplicationsTable } from '../../../../../components/dashboard/applications/applications-table';
-import { CreateApplicationDialog } from '../../../../../components/dashboard/applications/create-application-dialog';
-import { tokenizeCurl } from '../../../../../components/dashboard/applications/tokenize-curl';
-import { CodeLine } from '../../../../../components/ui/code-line';
-import { EmptyState } from '../../../../../components/ui/empty-state';
-import { PageHeader, Panel, ReadOnlyNotice } from '../../../../../components/ui/panel';
-import { listApplications } from '../../../../../lib/applications/list-applications';
-import { presentApplication } from '../../../../../lib/applications/present-application';
-import { managersOnly } from '../../../../../lib/dashboard/roles';
-import { getApplicationsCallsPerDay } from '../../../../../lib/usage/get-applications-calls';
+import { ApplicationsTable } from '@/components/dashboard/applications/applications-table';
+import { CreateApplicationDialog } from '@/components/dashboard/applications/create-application-dialog';
+import { tokenizeCurl } from '@/components/dashboard/applications/tokenize-curl';
+import { CodeLine } from '@/components/ui/code-line';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PageHeader, Panel, ReadOnlyNotice } from '@/components/ui/panel';
+import { listApplications } from '@/lib/applications/list-applications';
+import { presentApplication } from '@/lib/applications/present-application';
+import { managersOnly } from '@/lib/dashboard/roles';
+import { getApplicationsCallsPerDay } from '@/lib/usage/get-applications-calls';
 import { loadDashboardContext, type ProjectPageProps } from '../dashboard-context';
 
 export default async function ApplicationsPage({ params }: ProjectPageProps) {

@@ -1,20 +1,20 @@
 // GET /dashboard/p/{projectId}/audit — the audit log: filters in the URL (project, actor, action, outcome,
 // dates), cursor pages, a drawer with every field, CSV export of exactly these filters and the chain check.
 // Read through the same lib listing and presenter as GET /api/audit-logs (and audited like it).
-import { AuditFilters, type AuditFilterValues } from '../../../../../components/dashboard/audit/audit-filters';
-import { AuditTable } from '../../../../../components/dashboard/audit/audit-table';
-import { VerifyChain } from '../../../../../components/dashboard/audit/verify-chain';
-import { ButtonLink } from '../../../../../components/ui/button';
-import { CursorPager } from '../../../../../components/ui/cursor-pager';
-import { EmptyState } from '../../../../../components/ui/empty-state';
-import { FormError } from '../../../../../components/ui/form-field';
-import { PageHeader, Panel, ReadOnlyNotice } from '../../../../../components/ui/panel';
-import { listApplications } from '../../../../../lib/applications/list-applications';
-import { auditRowCursor } from '../../../../../lib/audit/audit-row-cursor';
-import { ZAuditLogQuerySchema } from '../../../../../lib/audit/list-audit-logs';
-import { managersOnly } from '../../../../../lib/dashboard/roles';
-import { VaultError } from '../../../../../lib/http/errors';
-import { listMembers } from '../../../../../lib/members/list-members';
+import { AuditFilters, type AuditFilterValues } from '@/components/dashboard/audit/audit-filters';
+import { AuditTable } from '@/components/dashboard/audit/audit-table';
+import { VerifyChain } from '@/components/dashboard/audit/verify-chain';
+import { ButtonLink } from '@/components/ui/button';
+import { CursorPager } from '@/components/ui/cursor-pager';
+import { EmptyState } from '@/components/ui/empty-state';
+import { FormError } from '@/components/ui/form-field';
+import { PageHeader, Panel, ReadOnlyNotice } from '@/components/ui/panel';
+import { listApplications } from '@/lib/applications/list-applications';
+import { auditRowCursor } from '@/lib/audit/audit-row-cursor';
+import { ZAuditLogQuerySchema } from '@/lib/audit/list-audit-logs';
+import { managersOnly } from '@/lib/dashboard/roles';
+import { VaultError } from '@/lib/http/errors';
+import { listMembers } from '@/lib/members/list-members';
 import { loadDashboardContext, single, type ProjectPageProps } from '../dashboard-context';
 import { readAuditLogs, type AuditRowView } from '../read-audit-logs';
 

@@ -1,14 +1,14 @@
 // GET /dashboard/p/{projectId}/checkout — the project's merchants (hosted checkout): list and create (with a
 // sandbox or http processor; the service key shown once). Read through the same lib function and presenter
 // as GET /api/merchants?project_id=.
-import { MerchantFormDialog } from '../../../../../components/dashboard/checkout/merchant-form-dialog';
-import { MerchantsTable } from '../../../../../components/dashboard/checkout/merchants-table';
-import { Button } from '../../../../../components/ui/button';
-import { EmptyState } from '../../../../../components/ui/empty-state';
-import { PageHeader, Panel, ReadOnlyNotice } from '../../../../../components/ui/panel';
-import { managersOnly } from '../../../../../lib/dashboard/roles';
-import { listMerchants } from '../../../../../lib/merchants/list-merchants';
-import { presentMerchant } from '../../../../../lib/merchants/present-merchant';
+import { MerchantFormDialog } from '@/components/dashboard/checkout/merchant-form-dialog';
+import { MerchantsTable } from '@/components/dashboard/checkout/merchants-table';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PageHeader, Panel, ReadOnlyNotice } from '@/components/ui/panel';
+import { managersOnly } from '@/lib/dashboard/roles';
+import { listMerchants } from '@/lib/merchants/list-merchants';
+import { presentMerchant } from '@/lib/merchants/present-merchant';
 import { loadDashboardContext, type ProjectPageProps } from '../dashboard-context';
 
 export default async function CheckoutPage({ params }: ProjectPageProps) {

@@ -1,11 +1,11 @@
 // GET /dashboard/p/{projectId}/projects — the account's projects (environment, created, destination
 // allow-list): create, rename, rotate a production pub key, set the allow-list, delete. Reached from the
 // project switcher's "Manage projects…". Read through listProjects, as GET /api/projects answers.
-import { PageHeader, Panel, ReadOnlyNotice } from '../../../../../components/ui/panel';
-import { CreateProjectDialog } from '../../../../../components/dashboard/projects/create-project-dialog';
-import { ProjectsTable } from '../../../../../components/dashboard/projects/projects-table';
-import { managersOnly } from '../../../../../lib/dashboard/roles';
-import { ALLOWED_PROXY_HOST_RULE, MAX_ALLOWED_PROXY_HOSTS } from '../../../../../lib/proxy/proxy-host-allow-list';
+import { PageHeader, Panel, ReadOnlyNotice } from '@/components/ui/panel';
+import { CreateProjectDialog } from '@/components/dashboard/projects/create-project-dialog';
+import { ProjectsTable } from '@/components/dashboard/projects/projects-table';
+import { managersOnly } from '@/lib/dashboard/roles';
+import { ALLOWED_PROXY_HOST_RULE, MAX_ALLOWED_PROXY_HOSTS } from '@/lib/proxy/proxy-host-allow-list';
 import { loadDashboardContext, type ProjectPageProps } from '../dashboard-context';
 
 export default async function ProjectsPage({ params }: ProjectPageProps) {

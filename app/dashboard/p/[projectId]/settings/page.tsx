@@ -4,18 +4,18 @@
 // these are the member's own settings. Reads through the lib functions of GET /auth/mfa/status and
 // GET /api/user/sessions; changes go through POST /auth/change-password, /user/settings/mfa[/backup-codes]
 // and DELETE /api/user/sessions[/{id}].
-import { ChangePasswordForm } from '../../../../../components/dashboard/settings/change-password-form';
-import { DestinationsWarning } from '../../../../../components/dashboard/settings/destinations-warning';
-import { MfaManage } from '../../../../../components/dashboard/settings/mfa-manage';
-import { SessionsTable, SignOutOthersButton } from '../../../../../components/dashboard/settings/sessions-table';
-import { MfaEnrolment } from '../../../../../components/mfa-enrolment';
-import { DetailList } from '../../../../../components/ui/drawer';
-import { PageHeader, Panel } from '../../../../../components/ui/panel';
-import { listUserSessions } from '../../../../../lib/auth/list-user-sessions';
-import { currentDashboardSessionId } from '../../../../../lib/dashboard/current-user';
-import { summariseUserAgent } from '../../../../../lib/dashboard/user-agent';
-import { mfaStatus } from '../../../../../lib/mfa/manage-mfa';
-import { needsAllowList } from '../../../../../lib/proxy/proxy-host-allow-list';
+import { ChangePasswordForm } from '@/components/dashboard/settings/change-password-form';
+import { DestinationsWarning } from '@/components/dashboard/settings/destinations-warning';
+import { MfaManage } from '@/components/dashboard/settings/mfa-manage';
+import { SessionsTable, SignOutOthersButton } from '@/components/dashboard/settings/sessions-table';
+import { MfaEnrolment } from '@/components/mfa-enrolment';
+import { DetailList } from '@/components/ui/drawer';
+import { PageHeader, Panel } from '@/components/ui/panel';
+import { listUserSessions } from '@/lib/auth/list-user-sessions';
+import { currentDashboardSessionId } from '@/lib/dashboard/current-user';
+import { summariseUserAgent } from '@/lib/dashboard/user-agent';
+import { mfaStatus } from '@/lib/mfa/manage-mfa';
+import { needsAllowList } from '@/lib/proxy/proxy-host-allow-list';
 import { loadDashboardContext, type ProjectPageProps } from '../dashboard-context';
 
 export default async function SettingsPage({ params }: ProjectPageProps) {

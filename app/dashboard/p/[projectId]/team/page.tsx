@@ -2,16 +2,16 @@
 // invited), inviting, resending and revoking invitations, changing roles, removing, and the account's
 // "require two-step verification" setting. Reads through the lib functions of GET /api/members and
 // GET /api/account; every change goes through the member and account routes (role checks, audit rows).
-import { InviteMemberDialog } from '../../../../../components/dashboard/team/invite-member-dialog';
-import { MembersTable } from '../../../../../components/dashboard/team/members-table';
-import { RequireMfaSetting } from '../../../../../components/dashboard/team/require-mfa-setting';
-import type { TeamMember } from '../../../../../components/dashboard/team/types';
-import { PageHeader, Panel, ReadOnlyNotice } from '../../../../../components/ui/panel';
-import { getAccount } from '../../../../../lib/accounts/get-account';
-import { invitableRoles, memberActions } from '../../../../../lib/dashboard/member-actions';
-import { loadMfaEnrolment } from '../../../../../lib/dashboard/mfa-gate';
-import { managersOnly } from '../../../../../lib/dashboard/roles';
-import { listMembers } from '../../../../../lib/members/list-members';
+import { InviteMemberDialog } from '@/components/dashboard/team/invite-member-dialog';
+import { MembersTable } from '@/components/dashboard/team/members-table';
+import { RequireMfaSetting } from '@/components/dashboard/team/require-mfa-setting';
+import type { TeamMember } from '@/components/dashboard/team/types';
+import { PageHeader, Panel, ReadOnlyNotice } from '@/components/ui/panel';
+import { getAccount } from '@/lib/accounts/get-account';
+import { invitableRoles, memberActions } from '@/lib/dashboard/member-actions';
+import { loadMfaEnrolment } from '@/lib/dashboard/mfa-gate';
+import { managersOnly } from '@/lib/dashboard/roles';
+import { listMembers } from '@/lib/members/list-members';
 import { loadDashboardContext, type ProjectPageProps } from '../dashboard-context';
 
 export default async function TeamPage({ params }: ProjectPageProps) {

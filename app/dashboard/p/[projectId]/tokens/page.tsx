@@ -1,18 +1,18 @@
 // GET /dashboard/p/{projectId}/tokens — the project's tokens: filters and search in the URL, cursor pages,
 // a drawer per token (display fields and its audit trail), delete, and test tokens from published test cards.
 // Read through the same lib functions and presenter as GET /api/tokens and GET /api/tokens/{token}.
-import { NewTestTokenDialog } from '../../../../../components/dashboard/tokens/new-test-token-dialog';
-import { TokenFilters, type TokenFilterValues } from '../../../../../components/dashboard/tokens/token-filters';
-import { TokensTable, type SelectedToken } from '../../../../../components/dashboard/tokens/tokens-table';
-import { CursorPager } from '../../../../../components/ui/cursor-pager';
-import { EmptyState } from '../../../../../components/ui/empty-state';
-import { FormError } from '../../../../../components/ui/form-field';
-import { PageHeader, Panel, ReadOnlyNotice } from '../../../../../components/ui/panel';
-import { VaultError } from '../../../../../lib/http/errors';
-import { getScopedTokenView } from '../../../../../lib/tokens/get-scoped-token-or-throw';
-import { listTokens, tokenListOptions } from '../../../../../lib/tokens/list-tokens';
-import { presentToken } from '../../../../../lib/tokens/present-token';
-import { ZListTokensQuerySchema } from '../../../../../lib/tokens/schemas';
+import { NewTestTokenDialog } from '@/components/dashboard/tokens/new-test-token-dialog';
+import { TokenFilters, type TokenFilterValues } from '@/components/dashboard/tokens/token-filters';
+import { TokensTable, type SelectedToken } from '@/components/dashboard/tokens/tokens-table';
+import { CursorPager } from '@/components/ui/cursor-pager';
+import { EmptyState } from '@/components/ui/empty-state';
+import { FormError } from '@/components/ui/form-field';
+import { PageHeader, Panel, ReadOnlyNotice } from '@/components/ui/panel';
+import { VaultError } from '@/lib/http/errors';
+import { getScopedTokenView } from '@/lib/tokens/get-scoped-token-or-throw';
+import { listTokens, tokenListOptions } from '@/lib/tokens/list-tokens';
+import { presentToken } from '@/lib/tokens/present-token';
+import { ZListTokensQuerySchema } from '@/lib/tokens/schemas';
 import { loadDashboardContext, single, type DashboardContext, type ProjectPageProps } from '../dashboard-context';
 import { readAuditLogs } from '../read-audit-logs';
 

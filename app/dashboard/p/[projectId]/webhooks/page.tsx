@@ -3,16 +3,16 @@
 // disable or enable, edit, delete; each links to its delivery log. Read through listWebhookEndpoints +
 // presentWebhookEndpoint, exactly as GET /api/webhook-endpoints?project_id answers; every change goes
 // through that API.
-import { EndpointFormDialog } from '../../../../../components/dashboard/webhooks/endpoint-form-dialog';
-import { EndpointsTable } from '../../../../../components/dashboard/webhooks/endpoints-table';
-import { Button } from '../../../../../components/ui/button';
-import { EmptyState } from '../../../../../components/ui/empty-state';
-import { PageHeader, Panel, ReadOnlyNotice } from '../../../../../components/ui/panel';
-import { managersOnly } from '../../../../../lib/dashboard/roles';
-import { EVENT_TYPES } from '../../../../../lib/events/event-types';
-import { listWebhookEndpoints } from '../../../../../lib/webhooks/list-webhook-endpoints';
-import { presentWebhookEndpoint } from '../../../../../lib/webhooks/present-webhook-endpoint';
-import { MAX_ENDPOINTS_PER_PROJECT } from '../../../../../lib/webhooks/schemas';
+import { EndpointFormDialog } from '@/components/dashboard/webhooks/endpoint-form-dialog';
+import { EndpointsTable } from '@/components/dashboard/webhooks/endpoints-table';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PageHeader, Panel, ReadOnlyNotice } from '@/components/ui/panel';
+import { managersOnly } from '@/lib/dashboard/roles';
+import { EVENT_TYPES } from '@/lib/events/event-types';
+import { listWebhookEndpoints } from '@/lib/webhooks/list-webhook-endpoints';
+import { presentWebhookEndpoint } from '@/lib/webhooks/present-webhook-endpoint';
+import { MAX_ENDPOINTS_PER_PROJECT } from '@/lib/webhooks/schemas';
 import { loadDashboardContext, type ProjectPageProps } from '../dashboard-context';
 
 const LIMIT_REASON = `A project has at most ${MAX_ENDPOINTS_PER_PROJECT} endpoints: delete one first.`;

@@ -1,2 +1,2 @@
 // POST /user/settings/mfa/backup-codes (definition: lib/api/user/regenerate-backup-codes.ts)
-export { POST } from '../../../../../lib/api/user/regenerate-backup-codes';
+export { POST } from '@/lib/api/user/regenerate-backup-codes';

@@ -3,21 +3,21 @@
 // cursor pages, a drawer with the attempts). Read through the same lib functions as GET /api/merchants/{id}
 // and GET /api/checkout-sessions.
 import { notFound } from 'next/navigation';
-import { MerchantActions } from '../../../../../../components/dashboard/checkout/merchant-actions';
-import { SessionsTable } from '../../../../../../components/dashboard/checkout/sessions-table';
-import { Badge } from '../../../../../../components/ui/badge';
-import { Button } from '../../../../../../components/ui/button';
-import { CursorPager } from '../../../../../../components/ui/cursor-pager';
-import { DetailList } from '../../../../../../components/ui/drawer';
-import { EmptyState } from '../../../../../../components/ui/empty-state';
-import { FormError, FormField, inputClass } from '../../../../../../components/ui/form-field';
-import { formatDateTime } from '../../../../../../components/ui/format';
-import { PageHeader, Panel, ReadOnlyNotice } from '../../../../../../components/ui/panel';
-import { listCheckoutSessions } from '../../../../../../lib/checkout/list-checkout-sessions';
-import { ZCheckoutStatus, ZListCheckoutSessionsQuerySchema } from '../../../../../../lib/checkout/schemas';
-import { VaultError } from '../../../../../../lib/http/errors';
-import { getMerchantOrThrow } from '../../../../../../lib/merchants/get-merchant-or-throw';
-import { presentMerchant } from '../../../../../../lib/merchants/present-merchant';
+import { MerchantActions } from '@/components/dashboard/checkout/merchant-actions';
+import { SessionsTable } from '@/components/dashboard/checkout/sessions-table';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { CursorPager } from '@/components/ui/cursor-pager';
+import { DetailList } from '@/components/ui/drawer';
+import { EmptyState } from '@/components/ui/empty-state';
+import { FormError, FormField, inputClass } from '@/components/ui/form-field';
+import { formatDateTime } from '@/components/ui/format';
+import { PageHeader, Panel, ReadOnlyNotice } from '@/components/ui/panel';
+import { listCheckoutSessions } from '@/lib/checkout/list-checkout-sessions';
+import { ZCheckoutStatus, ZListCheckoutSessionsQuerySchema } from '@/lib/checkout/schemas';
+import { VaultError } from '@/lib/http/errors';
+import { getMerchantOrThrow } from '@/lib/merchants/get-merchant-or-throw';
+import { presentMerchant } from '@/lib/merchants/present-merchant';
 import { loadDashboardContext, single } from '../../dashboard-context';
 
 type Props = { params: Promise<{ projectId: string; merchantId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };

@@ -3,25 +3,25 @@
 // drawer per delivery with the request and every attempt's answer; "Resend"; "Replay failed…"). Read
 // through the same lib functions as GET /api/webhook-endpoints/{id} and its /deliveries.
 import { notFound } from 'next/navigation';
-import { DeliveriesTable } from '../../../../../../components/dashboard/webhooks/deliveries-table';
-import { DELIVERY_FILTERS, DeliveryFilters, type DeliveryFilterValues } from '../../../../../../components/dashboard/webhooks/delivery-filters';
-import { EndpointActions } from '../../../../../../components/dashboard/webhooks/endpoint-actions';
-import { EndpointHealth, EndpointStatus, EventTypeList } from '../../../../../../components/dashboard/webhooks/endpoint-view';
-import { ReplayDialog } from '../../../../../../components/dashboard/webhooks/replay-dialog';
-import { AutoRefresh } from '../../../../../../components/ui/auto-refresh';
-import { CursorPager } from '../../../../../../components/ui/cursor-pager';
-import { DetailList } from '../../../../../../components/ui/drawer';
-import { EmptyState } from '../../../../../../components/ui/empty-state';
-import { FormError } from '../../../../../../components/ui/form-field';
-import { formatDateTime } from '../../../../../../components/ui/format';
-import { PageHeader, Panel, ReadOnlyNotice } from '../../../../../../components/ui/panel';
-import { managersOnly } from '../../../../../../lib/dashboard/roles';
-import { VaultError } from '../../../../../../lib/http/errors';
-import { endpointHealth } from '../../../../../../lib/webhooks/endpoint-health';
-import { getWebhookEndpointOrThrow } from '../../../../../../lib/webhooks/get-webhook-endpoint-or-throw';
-import { listDeliveries } from '../../../../../../lib/webhooks/list-deliveries';
-import { presentWebhookEndpoint } from '../../../../../../lib/webhooks/present-webhook-endpoint';
-import { ZListDeliveriesQuerySchema } from '../../../../../../lib/webhooks/schemas';
+import { DeliveriesTable } from '@/components/dashboard/webhooks/deliveries-table';
+import { DELIVERY_FILTERS, DeliveryFilters, type DeliveryFilterValues } from '@/components/dashboard/webhooks/delivery-filters';
+import { EndpointActions } from '@/components/dashboard/webhooks/endpoint-actions';
+import { EndpointHealth, EndpointStatus, EventTypeList } from '@/components/dashboard/webhooks/endpoint-view';
+import { ReplayDialog } from '@/components/dashboard/webhooks/replay-dialog';
+import { AutoRefresh } from '@/components/ui/auto-refresh';
+import { CursorPager } from '@/components/ui/cursor-pager';
+import { DetailList } from '@/components/ui/drawer';
+import { EmptyState } from '@/components/ui/empty-state';
+import { FormError } from '@/components/ui/form-field';
+import { formatDateTime } from '@/components/ui/format';
+import { PageHeader, Panel, ReadOnlyNotice } from '@/components/ui/panel';
+import { managersOnly } from '@/lib/dashboard/roles';
+import { VaultError } from '@/lib/http/errors';
+import { endpointHealth } from '@/lib/webhooks/endpoint-health';
+import { getWebhookEndpointOrThrow } from '@/lib/webhooks/get-webhook-endpoint-or-throw';
+import { listDeliveries } from '@/lib/webhooks/list-deliveries';
+import { presentWebhookEndpoint } from '@/lib/webhooks/present-webhook-endpoint';
+import { ZListDeliveriesQuerySchema } from '@/lib/webhooks/schemas';
 import { loadDashboardContext, single } from '../../dashboard-context';
 
 type Props = { params: Promise<{ projectId: string; endpointId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
