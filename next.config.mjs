@@ -62,7 +62,7 @@ const pageHeaders = [
  * page and reports back through `window.opener`, which `same-origin` COOP would sever; its URL (the session
  * id) is never sent as a referrer. Its Content-Security-Policy (per-request nonce, frame-ancestors from the
  * session) and X-Frame-Options (DENY unless an iframe session) are set per request by the production server
- * before it hands the request to Next (lib/checkout/page-headers.ts), because they depend on the session.
+ * before it hands the request to Next (lib/server/checkout-page-headers.ts), because they depend on the session.
  */
 const checkoutPageHeaders = [
   { key: 'Referrer-Policy', value: 'no-referrer' },

@@ -3,7 +3,7 @@
 // reads the nonce from the request's `content-security-policy` header and stamps it on the scripts it
 // writes, which is why these pages are rendered per request (they all are: they read the session or live
 // status). Runs under the production server (lib/server/create-server.ts hands pages to Next), `next start`
-// and `next dev` alike. Not for the hosted checkout (lib/checkout/page-headers.ts sets its own policy),
+// and `next dev` alike. Not for the hosted checkout (lib/server/checkout-page-headers.ts sets its own policy),
 // /docs (its own, lib/api/docs.ts), the API or static files; not for prefetches, which render no document.
 import { NextResponse, type NextRequest } from 'next/server';
 import { createNonce } from './lib/checkout/csp';

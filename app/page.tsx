@@ -5,8 +5,8 @@ import { Logo } from '../components/logo';
 import { StatusPanel, type Check, type ServiceStatus } from '../components/status-panel';
 import { getConfig } from '../lib/config';
 import { GUIDES, guidePath } from '../lib/guides/guides';
-import { checkReadiness } from '../lib/health/check-readiness';
-import { getRuntime } from '../lib/runtime';
+import { checkReadiness } from '../lib/runtime/check-readiness';
+import { getRuntime } from '../lib/runtime/shared';
 
 // Live status on every request; never prerendered at build time (that would open a database).
 export const dynamic = 'force-dynamic';

@@ -1,7 +1,7 @@
 // The only reader of process.env. Validated once, with messages that name the variable.
 import { z } from 'zod';
-import { parseTrustProxy, type TrustProxy } from './http/client-ip';
-import { parseHostPortList } from './store/redis-topology';
+import { parseTrustProxy, type TrustProxy } from './core/client-ip';
+import { parseHostPortList } from './core/host-port-list';
 
 const positiveInt = (name: string) =>
   z.coerce.number({ error: `${name} must be a whole number` }).int(`${name} must be a whole number`).positive(`${name} must be positive`);
@@ -121,7 +121,7 @@ const ZEnvSchema = z.object({
   /**
    * Behind reverse proxies: which hops of X-Forwarded-For to believe. `false` (default): none, the socket
    * address is the client; `true`/`1` or a hop count; or a comma list of the proxies' IPs/CIDRs. The client
-   * is the right-most X-Forwarded-For address that is not a trusted hop (lib/http/client-ip.ts).
+   * is the right-most X-Forwarded-For address that is not a trusted hop (lib/core/client-ip.ts).
    */
   TRUST_PROXY: z
     .string()

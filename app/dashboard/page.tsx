@@ -2,7 +2,7 @@
 import { redirect } from 'next/navigation';
 import { currentDashboardUser } from '../../lib/dashboard/current-user';
 import { dashboardDetour } from '../../lib/dashboard/mfa-gate';
-import { getRuntime } from '../../lib/runtime';
+import { getRuntime } from '../../lib/runtime/shared';
 
 export const dynamic = 'force-dynamic';
 

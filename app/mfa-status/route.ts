@@ -1,2 +1,2 @@
-// GET /mfa-status (definition: lib/api/auth/get-mfa-status-alias.ts)
-export { GET } from '../../lib/api/auth/get-mfa-status-alias';
+// GET /mfa-status (definition: lib/api/auth-endpoints/get-mfa-status-alias.ts)
+export { GET } from '../../lib/api/auth-endpoints/get-mfa-status-alias';

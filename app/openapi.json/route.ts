@@ -1,2 +1,2 @@
-// GET /openapi.json (definition: lib/api/openapi.ts)
-export { GET } from '../../lib/api/openapi';
+// GET /openapi.json (definition: lib/api/openapi.ts, made in lib/api/routes.ts from the list it describes)
+export { openApiDocument as GET } from '../../lib/api/routes';

@@ -16,7 +16,7 @@ import {
   nameError,
   parseExpiry,
 } from '../../lib/checkout/card-input';
-import type { FieldIssue } from '../../lib/http/errors';
+import type { FieldIssue } from '../../lib/core/errors';
 import { buttonAmountSizeClass } from './amount-size';
 import type { PayBody } from './checkout-api';
 

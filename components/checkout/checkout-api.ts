@@ -1,6 +1,6 @@
 // The page's two calls, same origin (CSP connect-src 'self'): POST /checkout/{id}/pay and /cancel. Answers are
 // mapped to what the page does next; card data goes only in the JSON body of the pay call, never a URL.
-import { messages, type FieldIssue } from '../../lib/http/errors';
+import { messages, type FieldIssue } from '../../lib/core/errors';
 import type { CheckoutErrorInfo, PaymentData } from './messages';
 
 export type PayBody = { cardNumber: string; expirationMonth: string; expirationYear: string; cvc: string; cardholderName?: string };

@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { brandLabel } from '../../lib/checkout/card-input';
 import type { CheckoutView } from '../../lib/checkout/load-checkout-view';
-import { messages } from '../../lib/http/errors';
+import { messages } from '../../lib/core/errors';
 import { CardForm, Spinner, type ServerFieldError } from './card-form';
 import { CheckoutHeading } from './checkout-heading';
 import { cancel, pay, type PayBody } from './checkout-api';

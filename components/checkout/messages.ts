@@ -2,7 +2,7 @@
 // navigation. Messages go to window.parent (iframe) or window.opener (popup, new tab) with targetOrigin
 // exactly the session's parentOrigin — never "*", and never in redirect mode (there is no embedding page).
 import type { CheckoutView } from '../../lib/checkout/load-checkout-view';
-import { messages } from '../../lib/http/errors';
+import { messages } from '../../lib/core/errors';
 
 export type CheckoutErrorInfo = { code: string; message: string };
 export type PaymentData = NonNullable<CheckoutView['payment']>;

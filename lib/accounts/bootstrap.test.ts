@@ -4,7 +4,8 @@ import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseConfig } from '../config';
 import { createLogger } from '../logger';
-import { createRuntime, type Runtime } from '../runtime';
+import { createRuntime } from '../runtime/create-runtime';
+import type { Runtime } from '../runtime/types';
 import { login } from '../auth/login';
 import { bootstrapBanner, bootstrapIfEmpty } from './bootstrap';
 

@@ -6,9 +6,9 @@
 // An advisory lock makes concurrent first starts (several nodes) bootstrap exactly once.
 import { hash } from '@node-rs/argon2';
 import { GENERATED_PASSWORD_CHANGED_AT, generateOneTimePassword } from '../auth/one-time-password';
-import type { Runtime } from '../runtime';
-import { createApplication } from './create-application';
-import { createProject } from './create-project';
+import type { Runtime } from '../runtime/types';
+import { createApplication } from '../applications/create-application';
+import { createProject } from '../projects/create-project';
 
 const BOOTSTRAP_LOCK = 7_261_001;
 

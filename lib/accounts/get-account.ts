@@ -1,5 +1,5 @@
 // The signed-in user's account, as GET /api/account shows it.
-import type { Runtime } from '../runtime';
+import type { Runtime } from '../runtime/types';
 import { accountColumns, presentAccount } from './present-account';
 
 export async function getAccount(runtime: Pick<Runtime, 'db'>, options: { accountId: string }) {

@@ -2,8 +2,8 @@
 // MFA on may only enrol (POST /user/settings/mfa), read their MFA status, verify their session and log out;
 // every other management route answers 403 `mfa_enrollment_required`, and the dashboard sends them to
 // enrolment (lib/dashboard/dashboard-gate.ts).
-import { VaultError } from '../http/errors';
-import type { Runtime } from '../runtime';
+import { VaultError } from '../core/errors';
+import type { Runtime } from '../runtime/types';
 
 export const MFA_ENROLMENT_MESSAGE = 'Your account requires two-step verification: turn it on at POST /user/settings/mfa first';
 

@@ -2,9 +2,9 @@
 // verified (the route checks the ticket first). The password follows the same policy as everywhere else.
 import { checkNewPassword } from '../auth/password-policy';
 import { hashPassword } from '../auth/passwords';
-import { VaultError } from '../http/errors';
-import type { Runtime } from '../runtime';
-import { createProject } from './create-project';
+import { VaultError } from '../core/errors';
+import type { Runtime } from '../runtime/types';
+import { createProject } from '../projects/create-project';
 
 /** The password policy: checked once the ticket is known good but before it is used up, so a refused password does not cost one. */
 export async function assertRegistrationPassword(options: { email: string; password: string }): Promise<void> {

@@ -1,7 +1,7 @@
 // The account's own settings (GET/PUT /api/account): request body, view and response.
 import { z } from 'zod';
-import { dataResponse } from '../openapi/shared';
-import { changesOneOf } from '../http/changes-one-of';
+import { dataResponse } from '../core/openapi-shapes';
+import { changesOneOf } from '../core/changes-one-of';
 
 export const ZUpdateAccountRequestSchema = z
   .strictObject({

@@ -1,7 +1,7 @@
 // Renames the account and turns "MFA required" on or off (PUT /api/account, owner only). An owner turns the
 // requirement on only with MFA on themselves, so the setting never starts by locking out the one who set it.
-import { VaultError } from '../http/errors';
-import type { Runtime } from '../runtime';
+import { VaultError } from '../core/errors';
+import type { Runtime } from '../runtime/types';
 import { accountColumns, presentAccount } from './present-account';
 
 export async function updateAccount(

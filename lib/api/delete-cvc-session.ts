@@ -1,9 +1,9 @@
 // DELETE /proxy/delete-cvc-session/{session_id} — forget a CVC session without using it.
 import { z } from 'zod';
-import { apiKeyAuth } from '../http/api-route';
+import { apiKeyAuth } from './auth/api-route';
 import { defineRoute } from '../http/define-route';
-import { VaultError } from '../http/errors';
-import { error, message } from '../openapi/shared';
+import { VaultError } from '../core/errors';
+import { error, message } from '../core/openapi-shapes';
 import { deleteCvcSession } from '../vault/cvc-sessions';
 
 const ZCvcSessionParams = z.object({ session_id: z.uuid().meta({ description: 'CVC session id (UUID).' }) });

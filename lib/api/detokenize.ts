@@ -2,10 +2,10 @@
 // the key's own `detokenize` permission. Its audit row is committed before anything is decrypted, as the
 // proxy's: when it cannot be written the answer is 503 and nothing is revealed.
 import { z } from 'zod';
-import { assertDetokenizePermission } from '../accounts/authenticate-api-key';
-import { apiKeyAuth } from '../http/api-route';
+import { assertDetokenizePermission } from '../api-keys/authenticate-api-key';
+import { apiKeyAuth } from './auth/api-route';
 import { defineRoute } from '../http/define-route';
-import { error, json, ok } from '../openapi/shared';
+import { error, json, ok } from '../core/openapi-shapes';
 import { getTokenOrThrow } from '../vault/get-token';
 import { presentRevealedPayload } from '../vault/present-revealed-payload';
 import { ZDetokenizeResponseSchema } from '../vault/schemas';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { defineRoute, unauthenticated } from '../http/define-route';
 import { acceptsGzip } from '../docs/accepts-gzip';
 import { loadScalarBundle, SCALAR_SCRIPT_PATH, SCALAR_VERSION } from '../docs/scalar-bundle';
-import { malformedRequest } from '../openapi/shared';
+import { malformedRequest } from '../core/openapi-shapes';
 
 export const GET = defineRoute({
   method: 'GET',

@@ -4,7 +4,7 @@ import { defineRoute, unauthenticated } from '../http/define-route';
 import { DOCS_CONTENT_SECURITY_POLICY } from '../docs/csp';
 import { docsPageHtml } from '../docs/docs-page';
 import { SCALAR_SCRIPT_PATH } from '../docs/scalar-bundle';
-import { malformedRequest } from '../openapi/shared';
+import { malformedRequest } from '../core/openapi-shapes';
 
 export const GET = defineRoute({
   method: 'GET',

@@ -1,7 +1,7 @@
 // GET /health — the process is up (liveness); nothing else is checked.
 import { z } from 'zod';
 import { defineRoute, unauthenticated } from '../http/define-route';
-import { malformedRequest, ok } from '../openapi/shared';
+import { malformedRequest, ok } from '../core/openapi-shapes';
 
 export const GET = defineRoute({
   method: 'GET',

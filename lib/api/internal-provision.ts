@@ -1,12 +1,12 @@
 // POST /internal/provision — an API key with the provisioning permission creates a sub-project in its
 // account and an application allowed to tokenize there; the api_key (and pub_key) are shown once.
 import { presentPermissions } from '../applications/present-application';
-import { apiKeyAuth } from '../http/api-route';
+import { apiKeyAuth } from './auth/api-route';
 import { defineRoute } from '../http/define-route';
-import { VaultError, messages } from '../http/errors';
-import { error, json, ok } from '../openapi/shared';
-import { provisionProject } from '../projects/provision-project';
-import { ZProvisionRequestSchema, ZProvisionResponse } from '../projects/schemas';
+import { VaultError, messages } from '../core/errors';
+import { error, json, ok } from '../core/openapi-shapes';
+import { provisionProject } from '../applications/provision-project';
+import { ZProvisionRequestSchema, ZProvisionResponse } from '../applications/provision-schemas';
 
 export const POST = defineRoute({
   method: 'POST',

@@ -1,12 +1,12 @@
 // GET /metrics — Prometheus metrics on the main port, only when METRICS_TOKEN is set, as a bearer token.
 import { defineRoute, unauthenticated } from '../http/define-route';
-import { VaultError } from '../http/errors';
+import { VaultError } from '../core/errors';
 import { requestIdFor } from '../http/request-id';
 import { errorResponse } from '../http/respond';
-import { metricsText } from '../metrics/metrics-text';
+import { metricsText } from '../runtime/metrics-text';
 import { metricsTokenMatches } from '../metrics/metrics-token';
-import { error, malformedRequest } from '../openapi/shared';
-import { getRuntime } from '../runtime';
+import { error, malformedRequest } from '../core/openapi-shapes';
+import { getRuntime } from '../runtime/shared';
 
 export const GET = defineRoute({
   method: 'GET',

@@ -1,7 +1,7 @@
 // POST /proxy/transaction — forward a request to a PSP with the token's data injected.
-import { apiKeyAuth } from '../http/api-route';
+import { apiKeyAuth } from './auth/api-route';
 import { defineRoute } from '../http/define-route';
-import { error, ok } from '../openapi/shared';
+import { error, ok } from '../core/openapi-shapes';
 import { forwardTransaction } from '../proxy/forward-transaction';
 import { parseProxyRequest } from '../proxy/parse-proxy-request';
 import { ZProxyResponseSchema, ZProxyTransactionRequestSchema } from '../proxy/schemas';

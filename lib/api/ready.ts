@@ -1,7 +1,7 @@
 // GET /ready — database and store reachable (readiness), each checked within 2 s.
 import { defineRoute, unauthenticated } from '../http/define-route';
-import { checkReadiness, ZReadinessSchema } from '../health/check-readiness';
-import { malformedRequest, ok } from '../openapi/shared';
+import { checkReadiness, ZReadinessSchema } from '../runtime/check-readiness';
+import { malformedRequest, ok } from '../core/openapi-shapes';
 import { plainJson } from './health';
 
 export const GET = defineRoute({

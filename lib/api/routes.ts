@@ -5,7 +5,7 @@ import type { DefinedRoute } from '../http/define-route';
 import { accountRoutes } from './account/routes';
 import { applicationsRoutes } from './applications/routes';
 import { auditLogsRoutes } from './audit-logs/routes';
-import { authRoutes } from './auth/routes';
+import { authRoutes } from './auth-endpoints/routes';
 import { checkoutRoutes } from './checkout/routes';
 import { DELETE as deleteCvcSession } from './delete-cvc-session';
 import { POST as detokenize } from './detokenize';
@@ -18,7 +18,7 @@ import { GET as metrics } from './metrics';
 import { merchantsRoutes } from './merchants/routes';
 import { webhooksRoutes } from './webhooks/routes';
 import { eventsRoutes } from './events/routes';
-import { GET as openApiDocument } from './openapi';
+import { defineOpenApiRoute } from './openapi';
 import { projectsRoutes } from './projects/routes';
 import { POST as proxyTransaction } from './proxy-transaction';
 import { GET as ready } from './ready';
@@ -28,6 +28,9 @@ import { usageRoutes } from './usage/routes';
 import { userRoutes } from './user/routes';
 import { POST as tokenize } from './tokenize';
 import { GET as verifyKey } from './verify-key';
+
+/** GET /openapi.json: it describes the list it belongs to. */
+export const openApiDocument = defineOpenApiRoute(() => routes);
 
 export const routes: readonly DefinedRoute[] = [
   tokenize,

@@ -2,9 +2,9 @@
 // an API key (+ X-Pub-Key for production keys), or with a signed-in session (the dashboard): then the
 // project is `?project_id=` or the account's first test project, and the user needs a role that may use.
 import { z } from 'zod';
-import { apiKeyOrSessionAuth } from '../http/api-key-or-session-route';
+import { apiKeyOrSessionAuth } from './auth/api-key-or-session-route';
 import { defineRoute } from '../http/define-route';
-import { json, ok } from '../openapi/shared';
+import { json, ok } from '../core/openapi-shapes';
 import { createTestToken } from '../vault/create-test-token';
 import { getSessionTestProjectOrThrow } from '../vault/get-session-test-project';
 import { ZTestTokenRequestSchema, ZTestTokenResponseSchema } from '../vault/schemas';

@@ -1,7 +1,7 @@
 // POST /tokenize — vault card or bank data, return a token (and a CVC session when a CVV was sent).
-import { apiKeyAuth } from '../http/api-route';
+import { apiKeyAuth } from './auth/api-route';
 import { defineRoute } from '../http/define-route';
-import { json, ok } from '../openapi/shared';
+import { json, ok } from '../core/openapi-shapes';
 import { createToken } from '../vault/create-token';
 import { ZTokenizeRequestSchema, ZTokenizeResponseSchema } from '../vault/schemas';
 

@@ -1,8 +1,8 @@
 // GET /api/applications/key — verify an API key and describe what it may do (any valid key).
 import { presentPermissions } from '../applications/present-application';
-import { apiKeyAuth } from '../http/api-route';
+import { apiKeyAuth } from './auth/api-route';
 import { defineRoute } from '../http/define-route';
-import { ok } from '../openapi/shared';
+import { ok } from '../core/openapi-shapes';
 import { ZVerifyKeyResponseSchema } from '../vault/schemas';
 
 export const GET = defineRoute({

@@ -2,8 +2,8 @@
 // `api_key:previous` since the rotation. One grouped query for any number of applications (a listing), on
 // the audit log's (project_id, created_at) index; applications without a running grace period are not
 // counted at all (their view says null).
-import { PREVIOUS_KEY_RESOURCE } from '../accounts/authenticate-api-key';
-import type { Runtime } from '../runtime';
+import { PREVIOUS_KEY_RESOURCE } from '../api-keys/principal';
+import type { Runtime } from '../runtime/types';
 import { graceActive, type ApplicationRow, type ApplicationViewRow } from './present-application';
 
 const COUNT_USES = `

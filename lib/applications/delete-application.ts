@@ -1,12 +1,12 @@
 // Deletes an application for good: the row goes (audit rows keep its id, tokens keep theirs; neither
 // has a foreign key to it) and its key stops working at once on this node. `application.deleted` is written
 // in the delete's transaction, by the delete that removed the row only.
-import { forgetApplication } from '../accounts/api-key-cache';
+import { forgetApplication } from '../api-keys/api-key-cache';
 import { applicationDeletedData } from '../events/application-event-data';
 import { isLivemode } from '../events/livemode';
 import { prismaSql } from '../events/prisma-sql';
 import { recordEvent } from '../events/record-event';
-import type { Runtime } from '../runtime';
+import type { Runtime } from '../runtime/types';
 import { getApplicationOrThrow } from './get-application-or-throw';
 
 export async function deleteApplication(

@@ -1,9 +1,9 @@
 // Ends a rotation's grace period now: the previous key's hash and expiry are cleared, and cached
 // principals of the application are dropped, so the old key is refused at once on this node (within
 // API_KEY_CACHE_MS on others, as after a rotation). 409 `no_grace_period` when none is running.
-import { forgetApplication } from '../accounts/api-key-cache';
-import { VaultError } from '../http/errors';
-import type { Runtime } from '../runtime';
+import { forgetApplication } from '../api-keys/api-key-cache';
+import { VaultError } from '../core/errors';
+import type { Runtime } from '../runtime/types';
 import { getApplicationOrThrow } from './get-application-or-throw';
 import { getApplicationView } from './get-application-view';
 import type { ApplicationViewRow } from './present-application';

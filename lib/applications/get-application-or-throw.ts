@@ -1,9 +1,9 @@
 // One application of the caller's account. Another account's application, a revoked one and an id that
 // is not even a UUID are the same 404, so a caller learns nothing about other tenants.
-import { VaultError } from '../http/errors';
-import type { Runtime } from '../runtime';
+import { VaultError } from '../core/errors';
+import type { Runtime } from '../runtime/types';
 import { applicationColumns, type ApplicationRow } from './present-application';
-import { isUuid } from '../http/uuid';
+import { isUuid } from '../core/uuid';
 
 
 export const applicationNotFound = () => new VaultError('not_found', 'Application not found');

@@ -1,6 +1,6 @@
 // One application of the caller's account as its view shows it: with the previous key's uses while a
 // rotation's grace period runs. 404 as getApplicationOrThrow.
-import type { Runtime } from '../runtime';
+import type { Runtime } from '../runtime/types';
 import { withPreviousKeyUses } from './count-previous-key-uses';
 import { getApplicationOrThrow } from './get-application-or-throw';
 import type { ApplicationViewRow } from './present-application';

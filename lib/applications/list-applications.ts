@@ -1,7 +1,7 @@
 // The applications of the caller's account, oldest first, optionally of one of its projects, with the
 // previous key's uses where a rotation's grace period runs.
-import type { Runtime } from '../runtime';
-import { getAccountProjectOrThrow } from './get-account-project-or-throw';
+import type { Runtime } from '../runtime/types';
+import { getAccountProjectOrThrow } from '../projects/get-account-project-or-throw';
 import { withPreviousKeyUses } from './count-previous-key-uses';
 import { applicationColumns, type ApplicationViewRow } from './present-application';
 

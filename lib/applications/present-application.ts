@@ -1,7 +1,7 @@
 // The public shape of an application in list, get and update responses: never the key or its hash,
 // only the key's prefix and when it was last used. Typed by its documented schema (ZApplicationView).
 import type { z } from 'zod';
-import type { ApplicationPermissions } from '../accounts/create-application';
+import type { ApplicationPermissions } from './create-application';
 import type { ZApplicationPermissionsView, ZApplicationView } from './schemas';
 
 /** The columns a listing reads (no secret column: those are omitted by the client as well). */

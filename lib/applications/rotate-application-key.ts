@@ -1,13 +1,13 @@
 // A new key for an application. The current key becomes the previous key, accepted until the grace
 // period ends (none by default: it stops at once); an older previous key is dropped. The rotation that wins
 // the compare-and-set writes `application.key_rotated` in its transaction; one that lost writes nothing.
-import { forgetApplication } from '../accounts/api-key-cache';
-import { newApiKey } from '../accounts/api-keys';
+import { forgetApplication } from '../api-keys/api-key-cache';
+import { newApiKey } from '../api-keys/api-keys';
 import { applicationKeyRotatedData } from '../events/application-event-data';
 import { isLivemode } from '../events/livemode';
 import { prismaSql } from '../events/prisma-sql';
 import { recordEvent } from '../events/record-event';
-import type { Runtime } from '../runtime';
+import type { Runtime } from '../runtime/types';
 import { applicationNotFound, getApplicationOrThrow } from './get-application-or-throw';
 
 export type RotatedKey = { id: string; projectId: string; apiKey: string; keyPrefix: string; previousKeyExpiresAt: Date | null };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { zodIssuesToFields } from '../vault/schemas';
+import { zodIssuesToFields } from '../core/zod-fields';
 import { ZCreateApplicationRequestSchema, ZRotateApplicationKeyRequestSchema, ZUpdateApplicationRequestSchema } from './schemas';
 
 const paths = (result: { success: boolean; error?: Parameters<typeof zodIssuesToFields>[0] }) =>

@@ -2,7 +2,7 @@
 // views of an application their responses show.
 // Messages name the field and the rule, never the value.
 import { z } from 'zod';
-import { dataResponse, rotatedKeyView } from '../openapi/shared';
+import { dataResponse, rotatedKeyView } from '../core/openapi-shapes';
 
 export const APPLICATION_NAME_MIN = 3;
 export const APPLICATION_NAME_MAX = 50;

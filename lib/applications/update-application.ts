@@ -1,8 +1,8 @@
 // Renames an application and/or changes its permissions; cached principals of its key are dropped so
 // the change applies at once on this node (within API_KEY_CACHE_MS elsewhere). A permission the caller does
 // not name stays as it is: reveal (`detokenize`) is never granted back by a PUT that only names tokenization.
-import { forgetApplication } from '../accounts/api-key-cache';
-import type { Runtime } from '../runtime';
+import { forgetApplication } from '../api-keys/api-key-cache';
+import type { Runtime } from '../runtime/types';
 import { applicationNotFound, getApplicationOrThrow } from './get-application-or-throw';
 import { getApplicationView } from './get-application-view';
 import type { ApplicationViewRow } from './present-application';

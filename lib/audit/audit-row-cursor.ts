@@ -1,8 +1,8 @@
 // The listing cursor whose page starts at one of the account's audit rows (newest first, so the page
 // after seq + 1), for linking to a row by id: the dashboard's link to the first broken row that
 // GET /api/audit-logs/verify names. Another account's row, or no row, is null.
-import { isUuid } from '../http/uuid';
-import type { Runtime } from '../runtime';
+import { isUuid } from '../core/uuid';
+import type { Runtime } from '../runtime/types';
 import { accountAuditScope, cursorOf } from './list-audit-logs';
 
 export async function auditRowCursor(runtime: Pick<Runtime, 'db'>, options: { accountId: string; id: string }): Promise<string | null> {

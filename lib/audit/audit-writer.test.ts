@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { AuditEntry } from './record-audit';
+import type { AuditEntry } from '../core/audit-entry';
 import { AuditWriter } from './audit-writer';
 
 const key = randomBytes(32);

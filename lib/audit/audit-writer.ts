@@ -9,7 +9,7 @@ import type { Database } from '../db/connect';
 import { GroupCommit } from '../db/group-commit';
 import { AUDIT_INSERT_LOCK } from './audit-chain';
 import { rowMac, writerContent, type WrittenRow } from './audit-row';
-import type { AuditEntry } from './record-audit';
+import type { AuditEntry } from '../core/audit-entry';
 
 const MAX_BATCH = 500;
 

@@ -3,8 +3,8 @@
 // the log is append-only) by its current projects and users. Filtered, newest first, with an opaque cursor
 // (the last row's insertion sequence).
 import { z } from 'zod';
-import { VaultError } from '../http/errors';
-import type { Runtime } from '../runtime';
+import { VaultError } from '../core/errors';
+import type { Runtime } from '../runtime/types';
 import { chainHead } from './audit-chain';
 import { OPERATOR_ACTION_SUFFIX } from './record-audit';
 import type { ZAuditLogView } from './schemas';

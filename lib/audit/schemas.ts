@@ -1,6 +1,6 @@
 // Responses of the audit-log routes: a row as presentAuditRow shapes it, and the chain verification.
 import { z } from 'zod';
-import { flatResponse } from '../openapi/shared';
+import { flatResponse } from '../core/openapi-shapes';
 
 // Responses
 export const ZAuditLogView = z

@@ -50,7 +50,7 @@ type Link = { index: bigint; lastSeq: bigint; rowCount: bigint; mac: Uint8Array;
 const SEAL_COLUMNS = "seal_index, first_seq, last_seq, array_to_string(row_ids, ',') AS row_ids, row_macs, row_count, prev_mac, mac, version, epoch, link_mac";
 const SEALS_PER_READ = 20;
 const UNSEALED_PER_READ = 2_000;
-/** The checkpoint `vault audit verify` keeps; the background watch keeps its own (lib/audit/watch-audit-chain.ts). */
+/** The checkpoint `vault audit verify` keeps; the background watch keeps its own (lib/events/watch-audit-chain.ts). */
 const CLI_CHECKPOINT = 'cli';
 const START: Link = { index: 0n, lastSeq: 0n, rowCount: 0n, mac: GENESIS_MAC, epoch: 1, version: 0 };
 

@@ -3,9 +3,9 @@
 // lockout (the sign-in counter), and at most 5 per user in 15 minutes (then 429 with Retry-After), so a
 // stolen session cannot be used to brute-force the password behind it.
 import { recordAudit } from '../audit/record-audit';
-import { VaultError } from '../http/errors';
+import { VaultError } from '../core/errors';
 import { recordLoginFailure } from '../metrics/auth-metrics';
-import type { Runtime } from '../runtime';
+import type { Runtime } from '../runtime/types';
 import { countSignInFailure, lockedForSeconds } from './lockout';
 import { countPasswordGuess, limitPasswordGuesses } from './login-limits';
 import { verifyPassword } from './passwords';

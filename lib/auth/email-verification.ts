@@ -9,8 +9,8 @@
 import { randomInt } from 'node:crypto';
 import { constantTimeEqual, hmacSha256Hex } from '../crypto/hash';
 import { randomBase62 } from '../crypto/random';
-import { VaultError, messages } from '../http/errors';
-import type { Runtime } from '../runtime';
+import { VaultError, messages } from '../core/errors';
+import type { Runtime } from '../runtime/types';
 import { encodeBound } from '../store/types';
 
 export const CODE_TTL_SECONDS = 10 * 60;

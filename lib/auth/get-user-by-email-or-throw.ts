@@ -1,6 +1,6 @@
 // The user an operator names by email (`vault user …`): exact match after trimming and lower-casing, as
 // sign-in matches it.
-import type { Runtime } from '../runtime';
+import type { Runtime } from '../runtime/types';
 
 export class UserNotFoundError extends Error {
   constructor(email: string) {

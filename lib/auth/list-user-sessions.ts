@@ -1,7 +1,7 @@
 // The signed-in user's live sign-in sessions (GET /api/user/sessions): not revoked, not expired and not idle
 // for SESSION_IDLE_TIMEOUT_SECONDS — the rule authenticateSession applies — newest activity first. Pending
 // MFA logins (kind `mfa_pending`) are not sessions and are never listed.
-import type { Runtime } from '../runtime';
+import type { Runtime } from '../runtime/types';
 
 type SessionsRuntime = Pick<Runtime, 'db' | 'config'>;
 

@@ -4,9 +4,9 @@
 // so concurrent failures count exactly like sequential ones: the 10th locks (and restarts the count), and
 // failures on a locked account add nothing. Only a completed sign-in (the password without MFA, the second
 // factor with it) clears the counter.
-import { VaultError } from '../http/errors';
+import { VaultError } from '../core/errors';
 import { recordLockout, recordLoginFailure } from '../metrics/auth-metrics';
-import type { Runtime } from '../runtime';
+import type { Runtime } from '../runtime/types';
 import { LOCKOUT_SECONDS, MAX_FAILED_LOGINS } from './login-limits';
 
 type LockoutRuntime = Pick<Runtime, 'db'>;

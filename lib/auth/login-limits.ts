@@ -4,8 +4,8 @@
 // the same 10 failures open the same 30-minute refusal (keyed by a hash: the store never holds the email).
 // And wrong current passwords on change-password: 5 per user per 15 minutes.
 import { sha256Hex } from '../crypto/hash';
-import { VaultError, messages } from '../http/errors';
-import type { Runtime } from '../runtime';
+import { VaultError, messages } from '../core/errors';
+import type { Runtime } from '../runtime/types';
 import { consumeOrRetryAfter, createRateLimiter, limitersOnStore } from '../store/rate-limiter';
 import { StoreUnavailableError } from '../store/types';
 

@@ -5,8 +5,8 @@
 // lockout.ts); a locked account also says when to retry, and so does an unknown email after as many
 // failures. With MFA on, a correct password does not clear the counter: only the second factor does.
 import type { z } from 'zod';
-import { VaultError, messages } from '../http/errors';
-import type { Runtime } from '../runtime';
+import { VaultError, messages } from '../core/errors';
+import type { Runtime } from '../runtime/types';
 import { verifyAgainstDummy, verifyPassword } from './passwords';
 import { failUnknownEmail } from './login-limits';
 import { clearSignInFailures, countSignInFailure, lockedForSeconds } from './lockout';

@@ -4,7 +4,7 @@
 // came from (`cli-…`, as the key commands write it).
 import { randomUUID } from 'node:crypto';
 import { recordAudit } from '../audit/record-audit';
-import type { Runtime } from '../runtime';
+import type { Runtime } from '../runtime/types';
 
 export type OperatorAction = 'user.password_reset_by_operator' | 'user.mfa_reset_by_operator' | 'user.unlock_by_operator' | 'application.create_by_operator';
 

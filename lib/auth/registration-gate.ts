@@ -5,8 +5,8 @@
 // 10 per hour per email (keyed by a hash: the store never holds the email). Beyond either, 429 with
 // Retry-After. The per-email limit also bounds the mails one address can be sent.
 import { sha256Hex } from '../crypto/hash';
-import { VaultError, messages } from '../http/errors';
-import type { Runtime } from '../runtime';
+import { VaultError, messages } from '../core/errors';
+import type { Runtime } from '../runtime/types';
 import { consumeOrRetryAfter, createRateLimiter, limitersOnStore } from '../store/rate-limiter';
 
 export const REGISTRATION_WINDOW_SECONDS = 60 * 60;

@@ -4,7 +4,7 @@
 // after the answer (queueMail), so no SMTP round trip is ever awaited for one and not the other.
 import { recordAudit } from '../audit/record-audit';
 import { queueMail } from '../mail/queue-mail';
-import type { Runtime } from '../runtime';
+import type { Runtime } from '../runtime/types';
 import { limitLoginAttempt } from './login-limits';
 import { FORGOT_PASSWORD_TTL_SECONDS, issueResetToken, passwordLink } from './reset-tokens';
 

@@ -2,8 +2,8 @@
 // Sets a new password (the operator's, through the policy and history checks, or a generated one-time
 // password that the next sign-in must replace), clears the lockout, ends every session of the user, and
 // optionally turns MFA off (lost authenticator and backup codes). Each step is audited as the operator's.
-import { turnMfaOff } from '../mfa/manage-mfa';
-import type { Runtime } from '../runtime';
+import { turnMfaOff } from './mfa/manage-mfa';
+import type { Runtime } from '../runtime/types';
 import { getUserByEmailOrThrow } from './get-user-by-email-or-throw';
 import { forgetAccountLoginAttempts } from './login-limits';
 import { generateOneTimePassword } from './one-time-password';

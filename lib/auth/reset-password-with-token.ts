@@ -2,8 +2,8 @@
 // which must also prove the current one): the token is looked up, the password checked against the
 // policy, the token used up, the password written and every session of the user ended. A refused password
 // leaves the token usable.
-import { VaultError, messages } from '../http/errors';
-import type { Runtime } from '../runtime';
+import { VaultError, messages } from '../core/errors';
+import type { Runtime } from '../runtime/types';
 import { verifyPassword } from './passwords';
 import { consumeResetTokenOrThrow, findResetTokenOrThrow, type ResetPurpose } from './reset-tokens';
 import { revokeUserSessions } from './sessions';

@@ -4,8 +4,8 @@
 // the `expired` token of a login whose password expired also needs the current password, so each door
 // accepts only its own purposes.
 import { randomBase62 } from '../crypto/random';
-import { VaultError, messages } from '../http/errors';
-import type { Runtime } from '../runtime';
+import { VaultError, messages } from '../core/errors';
+import type { Runtime } from '../runtime/types';
 
 export const FORGOT_PASSWORD_TTL_SECONDS = 60 * 60;
 

@@ -2,9 +2,9 @@
 // included, which signs the caller out), or every other one (DELETE /api/user/sessions). Another user's
 // session, an unknown id and a session that is no longer live are the same 404. A revoked session's JWT is
 // refused from the next request on (authenticateSession reads revoked_at).
-import { VaultError } from '../http/errors';
-import { isUuid } from '../http/uuid';
-import type { Runtime } from '../runtime';
+import { VaultError } from '../core/errors';
+import { isUuid } from '../core/uuid';
+import type { Runtime } from '../runtime/types';
 import { liveSessionsOf } from './list-user-sessions';
 
 type SessionsRuntime = Pick<Runtime, 'db' | 'config'>;

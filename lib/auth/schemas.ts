@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { flatResponse } from '../openapi/shared';
+import { flatResponse } from '../core/openapi-shapes';
 
 export const ZLoginRequestSchema = z.object({
   email: z.string({ error: 'email is required' }).trim().min(1, 'email is required').max(254, 'email is too long'),

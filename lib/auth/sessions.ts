@@ -1,8 +1,8 @@
 // Sessions: a row per login, named by the JWT's `sid`. The token proves who; the row decides whether the
 // session is still alive — logout and password changes revoke it, and SESSION_IDLE_TIMEOUT_SECONDS of
 // inactivity ends it before the token's own expiry (PCI DSS 8.2.8).
-import { VaultError, messages } from '../http/errors';
-import type { Runtime } from '../runtime';
+import { VaultError, messages } from '../core/errors';
+import type { Runtime } from '../runtime/types';
 import { InvalidTokenError, signSessionToken, verifySessionToken, type SessionTokenKind } from './jwt';
 
 /** Absolute lifetime of a session token; inactivity ends it much sooner. */

@@ -1,8 +1,8 @@
 // Setting a new password, for every flow (change, reset, expired): the policy (length, letters and
 // digits, common passwords, not the email, not one of the last 4 — PCI DSS 8.3.6, 8.3.7), argon2id,
 // the history row, and a fresh expiry clock. A refused password is a 400 naming the broken rule.
-import { VaultError } from '../http/errors';
-import type { Runtime } from '../runtime';
+import { VaultError } from '../core/errors';
+import type { Runtime } from '../runtime/types';
 import { GENERATED_PASSWORD_CHANGED_AT } from './one-time-password';
 import { checkNewPassword, PASSWORD_HISTORY_SIZE } from './password-policy';
 import { hashPassword } from './passwords';

@@ -1,9 +1,9 @@
 // The two steps of a sign-in, shared by the JSON API (POST /auth/login, /auth/mfa/verify[-backup]) and
 // the dashboard's next-auth providers, so both doors apply the same rate limits, lockout and audit rows.
 import { recordAudit } from '../audit/record-audit';
-import { VaultError } from '../http/errors';
-import { checkTotpCode, useBackupCode } from '../mfa/manage-mfa';
-import type { Runtime } from '../runtime';
+import { VaultError } from '../core/errors';
+import { checkTotpCode, useBackupCode } from './mfa/manage-mfa';
+import type { Runtime } from '../runtime/types';
 import { checkCodeCountingFailures, clearSignInFailures, invalidMfaCode } from './lockout';
 import { limitLoginAttempt } from './login-limits';
 import { InvalidCredentialsError, login, type LoginResult } from './login';

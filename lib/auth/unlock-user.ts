@@ -1,6 +1,6 @@
 // `vault user unlock`: ends a lockout (PCI DSS 8.3.4's 30 minutes) before its time and restarts the failed
 // sign-in count, for a user who proved who they are some other way. Audited as the operator's action.
-import type { Runtime } from '../runtime';
+import type { Runtime } from '../runtime/types';
 import { getUserByEmailOrThrow } from './get-user-by-email-or-throw';
 import { lockedForSeconds } from './lockout';
 import { forgetAccountLoginAttempts } from './login-limits';

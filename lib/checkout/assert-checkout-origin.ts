@@ -2,7 +2,7 @@
 // other origin is refused: an `Origin` header that is not the checkout's (CHECKOUT_URL), or
 // `Sec-Fetch-Site: cross-site`. Calls without either header (no browser) carry no ambient credential to
 // abuse: the session id in the path is the only credential.
-import { VaultError } from '../http/errors';
+import { VaultError } from '../core/errors';
 
 export function assertCheckoutOrigin(request: Request, checkoutUrl: string): void {
   const origin = request.headers.get('origin');

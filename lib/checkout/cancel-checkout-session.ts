@@ -1,7 +1,7 @@
 // The customer cancels: an open session (no charge in flight) becomes `cancelled` for good. Cancelling a
 // cancelled session answers the same again (idempotent, and writes no second `checkout.session.cancelled`:
 // only the UPDATE that ends the session writes it); a paid, expired or mid-charge one cannot be.
-import type { Runtime } from '../runtime';
+import type { Runtime } from '../runtime/types';
 import { checkoutStateError } from './checkout-state-error';
 import { endCheckoutSessions, NO_LIVE_CLAIM } from './end-checkout-sessions';
 import { getCheckoutSession, type CheckoutSessionRow } from './get-checkout-session';

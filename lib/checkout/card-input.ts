@@ -2,7 +2,7 @@
 // rules. Pure functions, shared by the page's client component and its tests. Messages are shown to the
 // customer next to the field and never repeat what was typed.
 
-import { detectBrand as detectBrandId, luhnValid, type CardBrand as CardBrandId } from '../vault/card-rules';
+import { detectBrand as detectBrandId, luhnValid, type CardBrand as CardBrandId } from '../cards/card-rules';
 
 export { luhnValid };
 export type { CardBrandId };

@@ -1,7 +1,7 @@
 // Why a session cannot be paid (or cancelled) now, as the error the customer's call answers with:
 // 404 unknown; 409 already paid, cancelled, out of attempts, or a charge in flight; 410 expired (with the
 // errorUrl the page sends the customer to).
-import { VaultError, messages } from '../http/errors';
+import { VaultError, messages } from '../core/errors';
 import { CheckoutError } from './checkout-error';
 import { MAX_CHECKOUT_ATTEMPTS } from './checkout-rules';
 import type { CheckoutSessionRow } from './get-checkout-session';

@@ -3,7 +3,7 @@
 // is in progress (or, once the first has finished, that the session is paid). A claim lasts the PSP
 // time-out plus a minute; a node that dies mid-charge leaves a claim that lapses and can be taken over.
 import { randomUUID } from 'node:crypto';
-import type { Runtime } from '../runtime';
+import type { Runtime } from '../runtime/types';
 import { checkoutStateError } from './checkout-state-error';
 import { MAX_CHECKOUT_ATTEMPTS } from './checkout-rules';
 import { getCheckoutSession } from './get-checkout-session';

@@ -1,6 +1,6 @@
 // A new checkout session for a merchant of the vault key's project. Its id is the customer's credential;
 // the page lives at `${CHECKOUT_URL}/checkout/${id}`.
-import type { Runtime } from '../runtime';
+import type { Runtime } from '../runtime/types';
 import type { CheckoutSessionRow } from './get-checkout-session';
 import { checkoutSessionColumns } from './get-checkout-session';
 import type { TCreateCheckoutSessionRequest } from './schemas';

@@ -2,9 +2,9 @@
 // validation and the same createCheckoutSession as POST /api/sessions/create, for a merchant of a test
 // project, with no API key behind it (application null). The customer returns to the merchant's page in
 // the dashboard whatever happens, so the member sees the outcome there.
-import { VaultError } from '../http/errors';
+import { VaultError } from '../core/errors';
 import { getMerchantOrThrow } from '../merchants/get-merchant-or-throw';
-import type { Runtime } from '../runtime';
+import type { Runtime } from '../runtime/types';
 import { createCheckoutSession } from './create-checkout-session';
 import type { CheckoutSessionRow } from './get-checkout-session';
 import { checkoutSessionSchema } from './schemas';

@@ -1,5 +1,5 @@
 // Response headers of the hosted checkout page (GET /checkout/{sessionId}).
-// The production server (lib/server/create-server.ts → lib/checkout/page-headers.ts) sets them before it hands
+// The production server (lib/server/create-server.ts → lib/server/checkout-page-headers.ts) sets them before it hands
 // the request to Next, because `frame-ancestors` depends on the session's parentOrigin, which only a lookup
 // can tell. next.config.mjs keeps the static headers of these paths (no-referrer, COOP unsafe-none) and
 // leaves X-Frame-Options and CSP to this module.

@@ -4,7 +4,7 @@
 // sessions nobody reads. Unknown ids and ids of another shape are the same null. A session whose
 // claim holds a processor answer that was never recorded gets it recorded first (./pending-charge.ts), so
 // every reader sees the charge that happened.
-import type { Runtime } from '../runtime';
+import type { Runtime } from '../runtime/types';
 import type { CheckoutStatus, EmbedMode } from './checkout-rules';
 import { endCheckoutSessions, NO_LIVE_CLAIM } from './end-checkout-sessions';
 import { settlePendingCharge, type SettledCharge } from './pending-charge';

@@ -2,7 +2,7 @@
 // max(10, it) per session, the 429's message and Retry-After. The in-process store; no waiting.
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from '../config';
-import { VaultError } from '../http/errors';
+import { VaultError } from '../core/errors';
 import { MemoryStore } from '../store/memory-store';
 import { checkoutPayLimitMessage, checkoutPayLimits, limitCheckoutPayByIp, limitCheckoutPayBySession } from './limit-checkout-pay';
 

@@ -4,8 +4,8 @@
 // not, before anything else is looked at (so guessing session ids counts too). Beyond either limit: 429
 // `rate_limited` with Retry-After and a message the checkout page shows as it is. Counted in the store
 // (Redis when configured, so every node counts together); the store down answers 503, never "no limit".
-import { VaultError } from '../http/errors';
-import type { Runtime } from '../runtime';
+import { VaultError } from '../core/errors';
+import type { Runtime } from '../runtime/types';
 import { consumeOrRetryAfter, createRateLimiter, limitersOnStore } from '../store/rate-limiter';
 import { MAX_CHECKOUT_ATTEMPTS } from './checkout-rules';
 

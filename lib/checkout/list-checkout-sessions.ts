@@ -2,10 +2,10 @@
 // created_at DESC, id DESC; the cursor names the last row's pair), each with its charge attempts. Read only:
 // an open session past its deadline is presented (and filtered) as `expired` by the same rule
 // getCheckoutSession applies, without storing it — that happens when the session itself is next read.
-import { isUuid } from '../http/uuid';
+import { isUuid } from '../core/uuid';
 import { merchantNotFound } from '../merchants/get-merchant-or-throw';
-import type { Runtime } from '../runtime';
-import { afterCursor, keysetPage, type PageCursor } from '../tokens/cursor';
+import type { Runtime } from '../runtime/types';
+import { afterCursor, keysetPage, type PageCursor } from '../core/cursor';
 import type { CheckoutStatus } from './checkout-rules';
 import type { ZCheckoutSessionListItem } from './schemas';
 import type { z } from 'zod';

@@ -1,6 +1,6 @@
 // What the hosted checkout page renders for a session id (null: unknown id). Never card data: a paid
 // session shows the transaction id, brand and last 4 only. Reading it applies lazy expiry.
-import type { Runtime } from '../runtime';
+import type { Runtime } from '../runtime/types';
 import { MAX_CHECKOUT_ATTEMPTS, type CheckoutStatus, type EmbedMode } from './checkout-rules';
 import { getCheckoutSession, type CheckoutSessionRow } from './get-checkout-session';
 

@@ -1,9 +1,9 @@
 // The merchant a session charges through, with its processor opened, and the session's project as the
 // vault code needs it to tokenize. Null when the merchant has been deleted since the session was made.
-import { PRINCIPAL_PROJECT_COLUMNS, principalProject, type ApiKeyPrincipal } from '../accounts/authenticate-api-key';
-import type { TProcessorConfig } from './processors/schemas';
+import { PRINCIPAL_PROJECT_COLUMNS, principalProject, type ApiKeyPrincipal } from '../api-keys/principal';
+import type { TProcessorConfig } from '../merchants/processor-schemas';
 import { openProcessor } from '../merchants/processor-seal';
-import type { Runtime } from '../runtime';
+import type { Runtime } from '../runtime/types';
 
 export type SessionMerchant = { id: string; processor: TProcessorConfig; project: ApiKeyPrincipal['project'] };
 

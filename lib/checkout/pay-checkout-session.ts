@@ -12,7 +12,7 @@
 // resource) is committed: when it cannot be written the Pay answers 503, the claim goes back, nothing is sent.
 import { writeAuditBeforeUse } from '../audit/write-audit-before-use';
 import { createToken } from '../vault/create-token';
-import type { Runtime } from '../runtime';
+import type { Runtime } from '../runtime/types';
 import { checkoutStateError } from './checkout-state-error';
 import { claimCheckoutCharge, releaseCheckoutCharge } from './claim-checkout-charge';
 import { endCheckoutSessions } from './end-checkout-sessions';

@@ -8,7 +8,7 @@
 // whose Pay is still running (answer kept, not yet recorded, claim live) is left to that Pay. A session is
 // never charged twice for one claim.
 import { open, seal } from '../crypto/aead';
-import type { Runtime } from '../runtime';
+import type { Runtime } from '../runtime/types';
 import type { ChargeResult } from './processors/charge';
 import { recordCheckoutAttempt, type AttemptSession, type RecordedAttempt } from './record-checkout-attempt';
 

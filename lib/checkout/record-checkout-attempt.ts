@@ -5,7 +5,7 @@
 // `checkout.session.completed` for an approval; `checkout.payment.failed` for a decline or failure, followed
 // by `checkout.session.expired` when that failure ended the session.
 import type { ChargeResult } from './processors/charge';
-import type { Runtime } from '../runtime';
+import type { Runtime } from '../runtime/types';
 import { checkoutPaymentFailedEvent, checkoutSessionEvent, type CheckoutEventSession } from '../events/checkout-event-data';
 import { prismaSql } from '../events/prisma-sql';
 import { recordEvent } from '../events/record-event';

@@ -1,11 +1,11 @@
 // Request and response schemas of the checkout endpoints: session creation and status (merchant server),
 // pay and cancel (customer page). They also feed the OpenAPI document. Messages name the field and the rule, never the value.
 import { z } from 'zod';
-import { cursorField, pageLimitField, required } from '../http/query-fields';
+import { cursorField, pageLimitField, required } from '../core/query-fields';
 import { isCheckoutSessionId } from './session-id';
-import { cvcPattern, expirationMonthPattern, expirationYearPattern, luhnValid, stripCardSeparators } from '../vault/card-rules';
+import { cvcPattern, expirationMonthPattern, expirationYearPattern, luhnValid, stripCardSeparators } from '../cards/card-rules';
 import { AMOUNT_PATTERN, currencyMinorDigits, MAX_AMOUNT_MINOR, normaliseAmount, normaliseCurrency } from './amounts';
-import { ZErrorResponseSchema } from '../openapi/shared';
+import { ZErrorResponseSchema } from '../core/openapi-shapes';
 import { DEFAULT_EXPIRY_SECONDS, MAX_CHECKOUT_ATTEMPTS, MAX_EXPIRY_SECONDS } from './checkout-rules';
 import { isExactOrigin, isReturnUrl } from './url-rules';
 import { stringField } from '../vault/schemas';

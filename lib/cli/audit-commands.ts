@@ -7,7 +7,7 @@ import { anchorOf, chainHead, sealAuditLog } from '../audit/audit-chain';
 import { parseAnchor, verifyAuditChain } from '../audit/verify-audit-chain';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
-import { createRuntime } from '../runtime';
+import { createRuntime } from '../runtime/create-runtime';
 import { parseAuditAnchorArgs, parseAuditVerifyArgs } from './args';
 
 export async function runAuditVerify(argv: string[], config: Config, logger: Logger): Promise<number> {

@@ -3,11 +3,11 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import type { Config } from '../config';
 import { masterKeyFile } from '../crypto/master-key';
-import { reencryptProject, rotateDataKey } from '../keys/rotate-data-key';
-import { rotateFingerprintKey } from '../keys/rotate-fingerprint-key';
-import { rotateMasterKey } from '../keys/rotate-master';
+import { reencryptProject, rotateDataKey } from '../key-rotation/rotate-data-key';
+import { rotateFingerprintKey } from '../key-rotation/rotate-fingerprint-key';
+import { rotateMasterKey } from '../key-rotation/rotate-master';
 import type { Logger } from '../logger';
-import { createRuntime } from '../runtime';
+import { createRuntime } from '../runtime/create-runtime';
 import { parseRotateDataKeyArgs, parseRotateMasterArgs } from './args';
 
 function readNewKey(file: string): Buffer {

@@ -1,9 +1,9 @@
 // `npx vault <command>`: operator commands, on the same configuration as the server.
 import { bootstrapBanner, bootstrapIfEmpty } from '../accounts/bootstrap';
-import { createOperatorApplication } from '../accounts/create-operator-application';
+import { createOperatorApplication } from '../applications/create-operator-application';
 import { ConfigError, getConfig } from '../config';
 import { createLogger } from '../logger';
-import { createRuntime } from '../runtime';
+import { createRuntime } from '../runtime/create-runtime';
 import { parseAppCreateArgs } from './args';
 import { runAuditAnchor, runAuditVerify } from './audit-commands';
 import { runDoctor } from './doctor/run-doctor';
@@ -53,7 +53,7 @@ async function run(argv: string[]): Promise<number> {
   const config = getConfig();
   const logger = createLogger({ level: 'warn' });
   if (command === 'migrate') {
-    // Starting the runtime applies the migrations, then the start-up re-seal (lib/keys/bind-to-owners.ts).
+    // Starting the runtime applies the migrations, then the start-up re-seal (lib/key-rotation/bind-to-owners.ts).
     let applied: string[] = [];
     const runtime = await createRuntime({ config, logger, onMigrated: (names) => (applied = names), background: false });
     try {

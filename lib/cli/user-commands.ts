@@ -4,7 +4,7 @@ import type { Config } from '../config';
 import { resetPasswordByOperator } from '../auth/reset-password-by-operator';
 import { unlockUser } from '../auth/unlock-user';
 import type { Logger } from '../logger';
-import { createRuntime } from '../runtime';
+import { createRuntime } from '../runtime/create-runtime';
 import { parseUserResetPasswordArgs, parseUserUnlockArgs } from './args';
 
 /** The first line of stdin (`--password-stdin`, as `docker login` reads one): nothing on the command line or in the shell history. */

@@ -1,6 +1,6 @@
 // Envelope encryption. The master key (outside the database) only wraps keys: each project's data keys
 // (one per version), its fingerprint key, the installation's service root key and pub keys. Rotating the
-// master key therefore re-wraps those few rows and never touches a ciphertext (lib/keys/rotate-master.ts).
+// master key therefore re-wraps those few rows and never touches a ciphertext (lib/key-rotation/rotate-master.ts).
 // Every wrap is bound to its owner by the AEAD's associated data (`project:<id>`), so a wrapped key copied
 // into another project's row does not open there.
 import { hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isUuid } from '../http/uuid';
+import { isUuid } from '../core/uuid';
 import { uuidV7 } from './uuid-v7';
 
 describe('uuidV7', () => {

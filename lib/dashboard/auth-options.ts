@@ -12,11 +12,11 @@ import { ZLoginRequestSchema, ZMfaVerifyRequestSchema } from '../auth/schemas';
 import { authenticateSession, revokeSession, SESSION_TTL_SECONDS } from '../auth/sessions';
 import { signInWithPassword, signInWithSecondFactor, type SignInOrigin } from '../auth/sign-in';
 import { publishNextAuthUrl } from '../config';
-import { clientIpFromHeader } from '../http/client-ip';
-import { VaultError } from '../http/errors';
+import { clientIpFromHeader } from '../core/client-ip';
+import { VaultError } from '../core/errors';
 import { requestIdFromHeader } from '../http/request-id';
 import { SESSION_COOKIE, sessionCookieSecure } from '../http/session-cookie';
-import type { Runtime } from '../runtime';
+import type { Runtime } from '../runtime/types';
 import { encodeSignInStep, type SignInStep } from './sign-in-outcome';
 
 const PASSWORD_PROVIDER = 'credentials';

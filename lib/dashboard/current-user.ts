@@ -5,7 +5,7 @@ import { cookies } from 'next/headers';
 import { sessionIdOf } from '../auth/sessions';
 import { SESSION_COOKIE } from '../http/session-cookie';
 import { cache } from 'react';
-import { getRuntime } from '../runtime';
+import { getRuntime } from '../runtime/shared';
 import { dashboardAuthOptions, type DashboardUser } from './auth-options';
 
 /** Once per request render: the layout and the page both guard on it, with one session check between them. */

@@ -1,7 +1,7 @@
 // The dashboard side of "MFA can be required" (PUT /api/account `require_mfa`): a signed-in member who must
 // still enrol sees no dashboard data; every dashboard page sends them to the enrolment page first, which
 // sets MFA up through POST /user/settings/mfa (the one management door open to them, as for the API).
-import type { Runtime } from '../runtime';
+import type { Runtime } from '../runtime/types';
 
 export const MFA_ENROLMENT_PAGE = '/dashboard/enrol-mfa';
 

@@ -1,6 +1,6 @@
 // One event of the caller's account, as stored (its envelope is the exact JSON every delivery sent).
-import { VaultError } from '../http/errors';
-import type { Runtime } from '../runtime';
+import { VaultError } from '../core/errors';
+import type { Runtime } from '../runtime/types';
 import type { Envelope } from './record-event';
 import { isEventId } from './schemas';
 

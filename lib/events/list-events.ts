@@ -1,9 +1,9 @@
 // The account's events (optionally of one project or type, in a time range), newest first, one page at a
 // time (created_at DESC, id DESC; the cursor names the last row's pair), so a receiver can catch up on
 // what it missed. Each is the envelope exactly as delivered.
-import { getAccountProjectOrThrow } from '../applications/get-account-project-or-throw';
-import type { Runtime } from '../runtime';
-import { afterCursor, keysetPage } from '../tokens/cursor';
+import { getAccountProjectOrThrow } from '../projects/get-account-project-or-throw';
+import type { Runtime } from '../runtime/types';
+import { afterCursor, keysetPage } from '../core/cursor';
 import type { Envelope } from './record-event';
 import type { TListEventsQuery } from './schemas';
 

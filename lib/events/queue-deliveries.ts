@@ -1,6 +1,6 @@
 // New deliveries of existing events (resend, replay, test): rows due now, then a NOTIFY so a worker picks
 // them up at once. A new row per re-send keeps the earlier deliveries' attempt history as it was.
-import type { Runtime } from '../runtime';
+import type { Runtime } from '../runtime/types';
 import { WEBHOOK_CHANNEL } from './record-event';
 
 export async function notifyWorkers(runtime: Pick<Runtime, 'db'>): Promise<void> {

@@ -1,6 +1,6 @@
 // Query and response schemas of the events API (GET /api/events, GET /api/events/{id}, resend).
 import { z } from 'zod';
-import { cursorField, isoDateOrDateTimeField, pageLimitField, required } from '../http/query-fields';
+import { cursorField, isoDateOrDateTimeField, pageLimitField, required } from '../core/query-fields';
 import { ZEventType } from './event-types';
 
 export const EVENT_ID = /^evt_[0-9A-Za-z]{1,64}$/;

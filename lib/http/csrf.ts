@@ -4,7 +4,7 @@
 // A request with neither (no browser) is refused too: servers use `Authorization: Bearer`, which no other
 // site can make a browser send. SameSite=Lax on the cookie is a second line, not the only one (it lets
 // top-level GETs through, and a sibling subdomain is "same site").
-import { VaultError } from './errors';
+import { VaultError } from '../core/errors';
 import { sessionFromCookie } from './session-cookie';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -5,9 +5,9 @@
 // is neither served nor documented.
 import type { ResponseConfig, RouteConfig } from '@asteasolutions/zod-to-openapi';
 import type { z, ZodType } from 'zod';
-import { VaultError } from './errors';
+import { VaultError } from '../core/errors';
 import { parseJsonRequest } from './read-body';
-import { nulIssuesInRequest } from './reject-nul';
+import { nulIssuesInRequest } from '../core/reject-nul';
 import { requestIdFor } from './request-id';
 import { errorResponse } from './respond';
 

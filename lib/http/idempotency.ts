@@ -8,7 +8,7 @@ import { createHash, createHmac } from 'node:crypto';
 import { open, seal } from '../crypto/aead';
 import type { KeyValueStore } from '../store/types';
 import { recordIdempotentReplay } from '../metrics/idempotency-metrics';
-import { VaultError } from './errors';
+import { VaultError } from '../core/errors';
 
 const DONE_TTL_SECONDS = 24 * 60 * 60;
 const KEY_SHAPE = /^[\x21-\x7e]{1,255}$/;

@@ -2,9 +2,9 @@
 // closed); PostgreSQL refusing a U+0000 (22021) is the caller's 400; anything else is a generic 500,
 // logged with ids only.
 import { ZodError } from 'zod';
-import { zodIssuesToFields } from '../vault/schemas';
+import { zodIssuesToFields } from '../core/zod-fields';
 import { StoreUnavailableError } from '../store/types';
-import { VaultError, messages } from './errors';
+import { VaultError, messages } from '../core/errors';
 
 // `Query read timeout`: pg's DATABASE_QUERY_TIMEOUT_MS passed (a black-holed or stalled database).
 const DATABASE_DOWN = /ECONNREFUSED|ECONNRESET|ETIMEDOUT|Connection terminated|connect ECONN|Can't reach database|DatabaseNotReachable|timeout exceeded when trying to connect|Client has encountered a connection error|Query read timeout|PGlite is closed/i;
@@ -22,7 +22,7 @@ function isDatabaseUnavailable(error: unknown): boolean {
 
 /**
  * PostgreSQL's 22021 (`invalid byte sequence for encoding "UTF8": 0x00`): a U+0000 that got past the
- * request checks (lib/http/reject-nul.ts) reached a text column. As the pg error, or inside Prisma's
+ * request checks (lib/core/reject-nul.ts) reached a text column. As the pg error, or inside Prisma's
  * (`meta.driverAdapterError.cause.code`).
  */
 function isNulRefusedByDatabase(error: unknown): boolean {

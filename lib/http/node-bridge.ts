@@ -2,7 +2,7 @@
 // (they are capped at 1 MiB anyway): simpler and faster than a Web stream, and the socket is always
 // drained, even when a handler answers without looking at the body.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { VaultError } from './errors';
+import { VaultError } from '../core/errors';
 import { MAX_BODY_BYTES } from './read-body';
 import { serialisedBody } from './respond';
 

@@ -1,8 +1,9 @@
 // Request bodies: at most 1 MiB (413 beyond, checked on Content-Length and while streaming), JSON only
 // where JSON is expected (415 otherwise), malformed JSON is a 400, and so is a NUL (U+0000) in any of its
-// strings or keys (./reject-nul.ts).
-import { VaultError } from './errors';
-import { assertNoNulInJson, jsonTextMayHoldNul } from './reject-nul';
+// strings or keys (lib/core/json-body.ts, lib/core/reject-nul.ts).
+import { VaultError } from '../core/errors';
+import { parseJson } from '../core/json-body';
+import { isJsonMediaType, mediaType } from '../core/json-body';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -24,32 +25,6 @@ export async function readBodyBytes(request: Request, limit = MAX_BODY_BYTES): P
     chunks.push(value);
   }
   return Buffer.concat(chunks);
-}
-
-/** The media type without parameters, lower-case ('' when absent). */
-export function mediaType(request: Request): string {
-  return (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-}
-
-export function isJsonMediaType(type: string): boolean {
-  return type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json'));
-}
-
-/**
- * A JSON body: 400 `invalid_json` when malformed, 400 `validation_error` naming the field when a string or
- * key holds U+0000. `nulAllowedIn` names top-level fields that are not checked (the proxy's `request_data`,
- * forwarded to the PSP and never stored).
- */
-export function parseJson(bytes: Uint8Array, options: { nulAllowedIn?: readonly string[] } = {}): unknown {
-  const text = Buffer.from(bytes).toString('utf8');
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    throw new VaultError('invalid_json', 'Request body is not valid JSON');
-  }
-  if (jsonTextMayHoldNul(text)) assertNoNulInJson(value, { skip: options.nulAllowedIn });
-  return value;
 }
 
 /** A JSON request body already read (see readBodyBytes): 415 unless JSON, 400 when malformed. */

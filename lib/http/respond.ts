@@ -1,5 +1,5 @@
 // JSON responses. Every response carries X-Request-Id equal to the body's request_id (errors).
-import { VaultError } from './errors';
+import { VaultError } from '../core/errors';
 
 // The serialised body of each JSON response, so the fast door can write it without reading it back
 // through a Web stream (a measurable share of a request's CPU on Node 20).

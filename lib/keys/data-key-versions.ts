@@ -2,7 +2,7 @@
 // an earlier version kept in project_data_keys, or a newer one another node rotated to since this
 // process read the project (its cached principal lags by at most the API key cache time).
 import { effectiveVersion, type ProjectKeyRef } from '../crypto/keyring';
-import type { Runtime } from '../runtime';
+import type { Runtime } from '../runtime/types';
 
 const SELECT_VERSION = `
   SELECT wrapped_key FROM project_data_keys WHERE project_id = $1::uuid AND version = $2

@@ -1,9 +1,9 @@
 // A user of the caller's account, or 404 `Member not found` (also for another account's user).
-import { VaultError } from '../http/errors';
-import type { Runtime } from '../runtime';
+import { VaultError } from '../core/errors';
+import type { Runtime } from '../runtime/types';
 import type { Transaction } from '../projects/lock-account';
 import { memberColumns, type MemberRow } from './present-member';
-import { isUuid } from '../http/uuid';
+import { isUuid } from '../core/uuid';
 
 export const memberNotFound = () => new VaultError('not_found', 'Member not found');
 

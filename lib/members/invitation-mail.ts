@@ -3,7 +3,7 @@
 // resending; and the mail an address that already has an account gets instead (no link: nothing changes for it).
 import { passwordLink } from '../auth/reset-tokens';
 import { randomBase62 } from '../crypto/random';
-import type { Runtime } from '../runtime';
+import type { Runtime } from '../runtime/types';
 import type { MemberRole } from './present-member';
 
 export const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;

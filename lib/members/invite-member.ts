@@ -6,7 +6,7 @@
 // member of this account that they already are one. A pending invitee of this account gets a fresh link.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { hashPassword } from '../auth/passwords';
-import type { Runtime } from '../runtime';
+import type { Runtime } from '../runtime/types';
 import { alreadyRegisteredMail, newInviteToken, sendInvitationMail } from './invitation-mail';
 import { assertMayManage } from './member-rules';
 import { isInvited, memberColumns, presentMember, type MemberRole, type PresentedMember } from './present-member';

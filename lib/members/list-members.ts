@@ -1,5 +1,5 @@
 // The users of one account, oldest first.
-import type { Runtime } from '../runtime';
+import type { Runtime } from '../runtime/types';
 import { memberColumns, presentMember, type PresentedMember } from './present-member';
 
 export async function listMembers(runtime: Pick<Runtime, 'db'>, options: { accountId: string }): Promise<PresentedMember[]> {

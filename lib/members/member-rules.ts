@@ -1,5 +1,5 @@
 // Who may change whom: only an owner grants or touches the owner role; an account always keeps an owner.
-import { VaultError, messages } from '../http/errors';
+import { VaultError, messages } from '../core/errors';
 import type { Transaction } from '../projects/lock-account';
 import type { MemberRole } from './present-member';
 

@@ -1,7 +1,7 @@
 // Removes a member from the account. Admins cannot remove an owner; the last owner cannot be removed.
 // Deleting the user deletes its sessions (cascade), so its JWTs stop working at once, with its reset
 // tokens and MFA data.
-import type { Runtime } from '../runtime';
+import type { Runtime } from '../runtime/types';
 import { lockAccount } from '../projects/lock-account';
 import { getMemberOrThrow } from './get-member-or-throw';
 import { assertAnotherOwner, assertMayManage } from './member-rules';

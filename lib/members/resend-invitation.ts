@@ -2,8 +2,8 @@
 // mail, and every earlier link of theirs voided (marked used) once the mail is out — if it cannot be sent,
 // the earlier links stay as they were. Only for pending members (409 `not_invited` otherwise); the owner
 // rules apply as for any change of the member (an admin cannot touch an invited owner).
-import { VaultError } from '../http/errors';
-import type { Runtime } from '../runtime';
+import { VaultError } from '../core/errors';
+import type { Runtime } from '../runtime/types';
 import { getMemberOrThrow } from './get-member-or-throw';
 import { newInviteToken, sendInvitationMail } from './invitation-mail';
 import { assertMayManage } from './member-rules';

@@ -1,7 +1,7 @@
 // Request bodies of the member routes, shared with the dashboard forms, and the member view of their responses.
 import { z } from 'zod';
-import { dataResponse } from '../openapi/shared';
-import { changesOneOf } from '../http/changes-one-of';
+import { dataResponse } from '../core/openapi-shapes';
+import { changesOneOf } from '../core/changes-one-of';
 
 const role = z.enum(['owner', 'admin', 'developer', 'viewer'], { error: 'role must be owner, admin, developer or viewer' });
 const name = z.string({ error: 'name must be a string' }).trim().min(1, 'name must not be empty').max(100, 'name must be at most 100 characters');

@@ -5,7 +5,7 @@ import { revokeUserSessions } from '../auth/sessions';
 import { memberRoleChangedData } from '../events/member-event-data';
 import { prismaSql } from '../events/prisma-sql';
 import { recordAccountEvent } from '../events/record-account-event';
-import type { Runtime } from '../runtime';
+import type { Runtime } from '../runtime/types';
 import { lockAccount } from '../projects/lock-account';
 import { getMemberOrThrow } from './get-member-or-throw';
 import { assertAnotherOwner, assertMayManage } from './member-rules';

@@ -2,9 +2,9 @@
 // allow-list (`allowed_proxy_hosts`; a production project without one reaches nothing) when the merchant is
 // saved, as every charge checks it again. 400 `proxy_host_not_allowed` naming `processor.url` otherwise,
 // with the message POST /proxy/transaction gives.
-import type { TProcessorConfig } from '../checkout/processors/schemas';
-import { VaultError } from '../http/errors';
-import { isProxyHostAllowed, proxyHostNotAllowed, type ProxyHostPolicy } from '../proxy/proxy-host-allow-list';
+import type { TProcessorConfig } from './processor-schemas';
+import { VaultError } from '../core/errors';
+import { isProxyHostAllowed, proxyHostNotAllowed, type ProxyHostPolicy } from '../outbound/proxy-host-allow-list';
 
 export function assertProcessorHostAllowed(processor: TProcessorConfig, policy: ProxyHostPolicy, requireAllowList: boolean): void {
   if (processor.type !== 'http') return;

@@ -1,8 +1,8 @@
 // Resolves an X-SERVICE-API-KEY to its merchant (the current key, or the previous one during its rotation
 // grace period). Missing, malformed and unknown keys are the same 401. The merchant must belong to the
 // vault key's project: a key of another project is a 403 (both keys are valid, they do not belong together).
-import { VaultError, messages } from '../http/errors';
-import type { Runtime } from '../runtime';
+import { VaultError, messages } from '../core/errors';
+import type { Runtime } from '../runtime/types';
 import { SERVICE_KEY_SHAPE } from './service-keys';
 
 export type ServiceKeyMerchant = { id: string; projectId: string; name: string };

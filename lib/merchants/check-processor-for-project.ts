@@ -1,10 +1,10 @@
 // The checks a processor passes before a merchant saves it (create, update), in one place: the kind the
 // project's environment allows (sandbox only in test projects) and the project's destination allow-list.
 // Answers the project's key columns, whose data key seals the processor.
-import type { TProcessorConfig } from '../checkout/processors/schemas';
-import { readAllowedProxyHosts } from '../proxy/proxy-host-allow-list';
+import type { TProcessorConfig } from './processor-schemas';
+import { readAllowedProxyHosts } from '../outbound/proxy-host-allow-list';
 import { PROJECT_KEY_COLUMNS, type ProjectKeyRef } from '../crypto/keyring';
-import type { Runtime } from '../runtime';
+import type { Runtime } from '../runtime/types';
 import { assertProcessorAllowed } from './assert-processor-allowed';
 import { assertProcessorHostAllowed } from './assert-processor-host-allowed';
 

@@ -2,9 +2,9 @@
 // key is returned here once; only the hash is stored. The processor configuration is sealed at rest. An
 // http processor's URL must pass the project's destination allow-list.
 import { randomUUID } from 'node:crypto';
-import { getAccountProjectOrThrow } from '../applications/get-account-project-or-throw';
-import type { TProcessorConfig } from '../checkout/processors/schemas';
-import type { Runtime } from '../runtime';
+import { getAccountProjectOrThrow } from '../projects/get-account-project-or-throw';
+import type { TProcessorConfig } from './processor-schemas';
+import type { Runtime } from '../runtime/types';
 import { checkProcessorForProject } from './check-processor-for-project';
 import type { MerchantRecord } from './present-merchant';
 import { sealProcessor } from './processor-seal';

@@ -1,9 +1,9 @@
 // One merchant of the caller's account, its processor opened. Another account's merchant and an id that
 // is not even a UUID are the same 404, so a caller learns nothing about other tenants.
-import { VaultError } from '../http/errors';
-import type { Runtime } from '../runtime';
+import { VaultError } from '../core/errors';
+import type { Runtime } from '../runtime/types';
 import { merchantRecordColumns, readMerchantRecord, type MerchantWithProject } from './read-merchant-record';
-import { isUuid } from '../http/uuid';
+import { isUuid } from '../core/uuid';
 
 
 export const merchantNotFound = () => new VaultError('not_found', 'Merchant not found');

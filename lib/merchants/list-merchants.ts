@@ -1,6 +1,6 @@
 // The merchants of the caller's account, oldest first, optionally of one of its projects.
-import { getAccountProjectOrThrow } from '../applications/get-account-project-or-throw';
-import type { Runtime } from '../runtime';
+import { getAccountProjectOrThrow } from '../projects/get-account-project-or-throw';
+import type { Runtime } from '../runtime/types';
 import { merchantRecordColumns, readMerchantRecord, type MerchantWithProject } from './read-merchant-record';
 
 export async function listMerchants(runtime: Pick<Runtime, 'db' | 'keyring'>, options: { accountId: string; projectId?: string }): Promise<MerchantWithProject[]> {

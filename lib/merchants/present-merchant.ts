@@ -1,7 +1,7 @@
 // The public shape of a merchant in list, get and update responses: the processor with every header value
 // shown as "********", the service key's prefix, never the key, its hash or the sealed configuration.
 import type { z } from 'zod';
-import { redactProcessorConfig, type TProcessorConfig } from '../checkout/processors/schemas';
+import { redactProcessorConfig, type TProcessorConfig } from './processor-schemas';
 import type { ZMerchantView } from './schemas';
 
 export type MerchantRecord = {

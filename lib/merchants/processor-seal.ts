@@ -2,11 +2,11 @@
 // (envelope encryption, like token data), bound to its owner (`<projectId>/<merchantId>`) so a sealed value
 // cannot be moved to another merchant or project. PSP header values are secrets; they leave this module
 // only through the charge path. Version 0 stamps mark values sealed before owner binding.
-import type { TProcessorConfig } from '../checkout/processors/schemas';
+import type { TProcessorConfig } from './processor-schemas';
 import { open, seal } from '../crypto/aead';
 import type { ProjectKeyRef } from '../crypto/keyring';
 import { encryptionKeyForVersion } from '../keys/data-key-versions';
-import type { Runtime } from '../runtime';
+import type { Runtime } from '../runtime/types';
 
 export const processorAad = (projectId: string, merchantId: string, keyVersion: number) =>
   keyVersion === 0 ? `vault/merchant-processor/${merchantId}` : `${projectId}/${merchantId}`;

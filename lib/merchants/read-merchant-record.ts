@@ -1,7 +1,7 @@
 // The columns a merchant record is read with, and its sealed processor opened under the project key.
 // Used by every lookup that presents or charges through a merchant.
 import { PROJECT_KEY_COLUMNS, type ProjectKeyRef } from '../crypto/keyring';
-import type { Runtime } from '../runtime';
+import type { Runtime } from '../runtime/types';
 import type { MerchantRecord } from './present-merchant';
 import { openProcessor } from './processor-seal';
 

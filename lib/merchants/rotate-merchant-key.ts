@@ -1,6 +1,6 @@
 // A new service key for a merchant. The current key becomes the previous key, accepted until the grace
 // period ends (none by default: it stops at once); an older previous key is dropped.
-import type { Runtime } from '../runtime';
+import type { Runtime } from '../runtime/types';
 import { getMerchantOrThrow, merchantNotFound } from './get-merchant-or-throw';
 import { newServiceKey } from './service-keys';
 

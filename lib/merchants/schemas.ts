@@ -1,10 +1,10 @@
 // Request and response schemas of the merchant management routes. The processor is validated by the processors'
-// own schema (lib/checkout/processors/schemas.ts) with the runtime's private-host allow-list, so a
+// own schema (lib/merchants/processor-schemas.ts) with the runtime's private-host allow-list, so a
 // merchant is never saved with a template the charge path could not send. Messages name the field and
 // the rule, never the value (header values are PSP secrets).
 import { z } from 'zod';
-import { createProcessorConfigSchema, objectError, ZProcessorConfigSchema } from '../checkout/processors/schemas';
-import { rotatedKeyView } from '../openapi/shared';
+import { createProcessorConfigSchema, objectError, ZProcessorConfigSchema } from './processor-schemas';
+import { rotatedKeyView } from '../core/openapi-shapes';
 
 const MERCHANT_NAME_MAX = 100;
 

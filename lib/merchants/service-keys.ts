@@ -2,7 +2,7 @@
 // environment (distinct from vault keys `vk_…`, so one is never mistaken for the other), shown once and
 // stored only as a keyed hash (keyring.hashSecret, as for API keys: ~190 bits of entropy make a fast hash the
 // right tool, and the key means a database writer cannot mint one).
-import type { EnvironmentName } from '../accounts/api-keys';
+import type { EnvironmentName } from '../api-keys/api-keys';
 import type { Keyring } from '../crypto/keyring';
 import { randomBase62 } from '../crypto/random';
 

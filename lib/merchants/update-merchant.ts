@@ -4,9 +4,9 @@
 // processor's URL keeps its host (and port) and path, though: a stored PSP credential is never sent to a new
 // destination by someone who does not know it, so a changed URL needs every header value again (400 naming
 // each header otherwise). An http processor's URL must pass the project's destination allow-list.
-import { REDACTED_HEADER_VALUE, type TProcessorConfig } from '../checkout/processors/schemas';
-import { VaultError, type FieldIssue } from '../http/errors';
-import type { Runtime } from '../runtime';
+import { REDACTED_HEADER_VALUE, type TProcessorConfig } from './processor-schemas';
+import { VaultError, type FieldIssue } from '../core/errors';
+import type { Runtime } from '../runtime/types';
 import { checkProcessorForProject } from './check-processor-for-project';
 import { getMerchantOrThrow, merchantNotFound } from './get-merchant-or-throw';
 import type { MerchantWithProject } from './read-merchant-record';

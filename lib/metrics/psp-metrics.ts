@@ -2,7 +2,7 @@
 // with the upstream latency: ok (any answer below 400), psp_4xx, psp_5xx, timeout, refused (the SSRF
 // guard refused the address at connect time) and failed (connection refused or reset, TLS failure, …).
 import { Histogram } from 'prom-client';
-import type { VaultError } from '../http/errors';
+import type { VaultError } from '../core/errors';
 import { processWide } from './registry';
 
 export type PspOutcome = 'ok' | 'psp_4xx' | 'psp_5xx' | 'timeout' | 'refused' | 'failed';
@@ -28,7 +28,7 @@ export function pspOutcomeOfStatus(status: number): PspOutcome {
   return status >= 500 ? 'psp_5xx' : status >= 400 ? 'psp_4xx' : 'ok';
 }
 
-/** The outcome of a call that failed, from the API error it maps to (lib/proxy/dispatcher.ts). */
+/** The outcome of a call that failed, from the API error it maps to (lib/outbound/dispatcher.ts). */
 export function pspOutcomeOfFailure(error: VaultError): PspOutcome {
   return error.code === 'invalid_proxy_url' ? 'refused' : error.code === 'proxy_timeout' ? 'timeout' : 'failed';
 }

@@ -3,7 +3,7 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import type { DefinedRoute, RouteDefinition, RouteResponses } from '../http/define-route';
 import { templateSegments } from '../http/router';
-import { bodyErrors } from './shared';
+import { bodyErrors } from '../core/openapi-shapes';
 import { registerEventWebhooks } from './webhooks';
 
 export type DocumentServers = { appUrl: string; checkoutUrl: string };
@@ -41,7 +41,7 @@ function assertParams(route: DefinedRoute): void {
 
 /**
  * A JSON body can be refused as invalid (400), too large (413) or not JSON (415); a query as invalid (400);
- * a path parameter holding U+0000 as invalid (400, lib/http/reject-nul.ts).
+ * a path parameter holding U+0000 as invalid (400, lib/core/reject-nul.ts).
  */
 function inputErrors(request: RouteDefinition['request']): RouteResponses {
   if (request?.body?.content['application/json']) return bodyErrors;

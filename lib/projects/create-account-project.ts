@@ -1,6 +1,6 @@
 // A new project in the caller's account: test by default, production (with a pub key) on request.
-import { createProject } from '../accounts/create-project';
-import type { Runtime } from '../runtime';
+import { createProject } from './create-project';
+import type { Runtime } from '../runtime/types';
 import { presentProject, projectColumns, type PresentedProject } from './present-project';
 
 export async function createAccountProject(

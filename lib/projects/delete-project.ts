@@ -1,8 +1,8 @@
 // Deletes a project with its applications and tokens (database cascade); their keys stop working at
 // once on this node (cache eviction). The account's last test project cannot be deleted.
-import { forgetApplication } from '../accounts/api-key-cache';
-import { VaultError } from '../http/errors';
-import type { Runtime } from '../runtime';
+import { forgetApplication } from '../api-keys/api-key-cache';
+import { VaultError } from '../core/errors';
+import type { Runtime } from '../runtime/types';
 import { getProjectRowOrThrow, projectNotFound } from './get-project-or-throw';
 import { lockAccount } from './lock-account';
 

@@ -1,9 +1,9 @@
 // A project of the caller's account, or 404 `Project not found` (also for another account's project).
-import { revealPubKey } from '../accounts/create-project';
-import { VaultError } from '../http/errors';
-import type { Runtime } from '../runtime';
+import { revealPubKey } from './create-project';
+import { VaultError } from '../core/errors';
+import type { Runtime } from '../runtime/types';
 import { presentProject, projectColumns, type PresentedProject, type ProjectRow } from './present-project';
-import { isUuid } from '../http/uuid';
+import { isUuid } from '../core/uuid';
 
 export const projectNotFound = () => new VaultError('not_found', 'Project not found');
 

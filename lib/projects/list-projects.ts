@@ -1,5 +1,5 @@
 // The projects of one account, oldest first, with the pub key of production projects.
-import type { Runtime } from '../runtime';
+import type { Runtime } from '../runtime/types';
 import { presentProject, projectColumns, type PresentedProject } from './present-project';
 
 export async function listProjects(runtime: Pick<Runtime, 'db' | 'keyring'>, options: { accountId: string }): Promise<PresentedProject[]> {

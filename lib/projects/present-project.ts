@@ -1,7 +1,7 @@
 // The API shape of a project. The pub key (production only) is publishable: it is shown in details; so is
 // the destination allow-list (`allowed_proxy_hosts`, null = any public host).
 import type { z } from 'zod';
-import { readAllowedProxyHosts } from '../proxy/proxy-host-allow-list';
+import { readAllowedProxyHosts } from '../outbound/proxy-host-allow-list';
 import type { ZProjectView } from './schemas';
 
 /** `allowedProxyHosts` is the JSON column as read (an array of normalised entries, or null). */

@@ -1,14 +1,12 @@
-// Request bodies of the project routes and of POST /internal/provision (shared with the dashboard forms),
-// and their responses.
+// Request bodies of the project routes (shared with the dashboard forms), and their responses.
 import { z } from 'zod';
-import { ZApplicationPermissionsView, ZProvisionPermissionsSchema } from '../applications/schemas';
-import { dataResponse } from '../openapi/shared';
+import { dataResponse } from '../core/openapi-shapes';
 import {
   ALLOWED_PROXY_HOST_RULE,
   MAX_ALLOWED_PROXY_HOST_LENGTH,
   MAX_ALLOWED_PROXY_HOSTS,
   normaliseProxyHostEntry,
-} from '../proxy/proxy-host-allow-list';
+} from '../outbound/proxy-host-allow-list';
 import { projectName as name, ZCreateProjectRequestSchema } from './name-schemas';
 
 // Create and the project name live where the browser can load them (this file imports node:net through
@@ -50,10 +48,6 @@ export const ZUpdateProjectRequestSchema = z
   });
 export type TUpdateProjectRequest = z.infer<typeof ZUpdateProjectRequestSchema>;
 
-/** POST /internal/provision: the same fields as creating a project, and the new application's permissions. */
-export const ZProvisionRequestSchema = ZCreateProjectRequestSchema.extend({ permissions: ZProvisionPermissionsSchema.optional() });
-export type TProvisionRequest = z.infer<typeof ZProvisionRequestSchema>;
-
 // Responses
 
 /** A project as every project route shows it (presentProject): the pub key of a production project only. */
@@ -73,13 +67,3 @@ export const ZProjectView = z
   .meta({ id: 'Project' });
 
 export const ZProjectResponse = dataResponse('ProjectResponse', ZProjectView);
-
-export const ZProvisionResponse = dataResponse(
-  'ProvisionResponse',
-  z.object({
-    project: z.object({ id: z.string(), name: z.string(), environment: z.enum(['test', 'production']), created_at: z.iso.datetime() }),
-    application: z.object({ id: z.string(), name: z.string(), permissions: ZApplicationPermissionsView }),
-    api_key: z.string().meta({ description: 'Shown this once.' }),
-    pub_key: z.string().optional().meta({ description: 'Production projects only.' }),
-  }),
-);

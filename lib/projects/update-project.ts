@@ -2,14 +2,14 @@
 // normalised by the request schema; read from the database on every proxy call and charge, so a change
 // applies at once on every node) and, for a production project, rotates its pub key. Cached API-key
 // principals carry the pub key hash, so every application of the project is evicted at once after a rotation.
-import { forgetProject } from '../accounts/api-key-cache';
-import { newPubKey } from '../accounts/api-keys';
+import { forgetProject } from '../api-keys/api-key-cache';
+import { newPubKey } from '../api-keys/api-keys';
 import { Prisma } from '../db/generated/client';
-import { VaultError } from '../http/errors';
-import type { Runtime } from '../runtime';
+import { VaultError } from '../core/errors';
+import type { Runtime } from '../runtime/types';
 import { getProjectRowOrThrow, projectNotFound } from './get-project-or-throw';
 import { presentProject, projectColumns, type PresentedProject } from './present-project';
-import { revealPubKey } from '../accounts/create-project';
+import { revealPubKey } from './create-project';
 
 export async function updateProject(
   runtime: Pick<Runtime, 'db' | 'keyring'>,

@@ -4,12 +4,12 @@
 // the URL rules and then the project's destination allow-list, before the token is read or a CVC session
 // taken, and before anything connects.
 import type { z } from 'zod';
-import type { ApiKeyPrincipal } from '../accounts/authenticate-api-key';
-import type { AuditEntry } from '../audit/record-audit';
-import type { Runtime } from '../runtime';
+import type { ApiKeyPrincipal } from '../api-keys/principal';
+import type { AuditEntry } from '../core/audit-entry';
+import type { Runtime } from '../runtime/types';
 import type { ProxyCall } from './parse-proxy-request';
-import { assertProxyHostAllowed } from './proxy-host-allow-list';
-import { parseProxyUrl } from './proxy-url';
+import { assertProxyHostAllowed } from '../outbound/proxy-host-allow-list';
+import { parseProxyUrl } from '../outbound/proxy-url';
 import type { ZProxyResponseSchema } from './schemas';
 import { sendToPsp } from './send-to-psp';
 

@@ -3,8 +3,8 @@
 // however it is written: plain, with a space, dash or dot (or a form-encoded `+`) between digits, with
 // its digits or separators percent-encoded (`4242%204242…`, `%34%32…`), or as a JSON number (also one
 // past 2^53 that JSON.parse rounded). PSP credentials are masked by ./mask-credentials.ts.
-import { maskAccount } from '../vault/bank-rules';
-import { maskPan } from '../vault/card-rules';
+import { maskAccount } from '../cards/bank-rules';
+import { maskPan } from '../cards/card-rules';
 
 export type ResponseSecrets = { pan?: string; cvv?: string; accountNumber?: string };
 

@@ -4,8 +4,8 @@
 //   session come from X-Token / X-Proxy-URL / X-CVC-Session-ID, or the query, or (form only) form fields,
 //   which are stripped before forwarding.
 import { z } from 'zod';
-import { VaultError } from '../http/errors';
-import { isJsonMediaType, mediaType, parseJson } from '../http/read-body';
+import { VaultError } from '../core/errors';
+import { isJsonMediaType, mediaType, parseJson } from '../core/json-body';
 import { isHeaderName, isSendableHeaderValue } from './outgoing-headers';
 import { stripFormFields } from './placeholders';
 import { ZProxyTransactionRequestSchema } from './schemas';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { VaultError } from '../http/errors';
+import { VaultError } from '../core/errors';
 import {
   findJsonPlaceholders,
   findPlaceholders,

@@ -4,7 +4,7 @@
 // Every match is replaced in one pass, so an inserted value is never scanned for placeholders again.
 // A caller may add non-secret placeholders of its own (checkout: `${amount}`, `${currency}` …): they are
 // substituted in the same pass with the same escaping, and are not placeholders for anyone else.
-import { VaultError } from '../http/errors';
+import { VaultError } from '../core/errors';
 
 /** The secrets a token (and, for the security code, a CVC session) can supply. */
 export type SecretValues = {

@@ -2,17 +2,17 @@
 // placeholders with the escaping of the body's format, send over the pooled address-checked dispatcher
 // with a time-out, and mask whatever the PSP echoes before anyone sees it. Used by POST
 // /proxy/transaction and by the checkout's http processors, so both have exactly the same guarantees.
-import type { AuditEntry } from '../audit/record-audit';
+import type { AuditEntry } from '../core/audit-entry';
 import type { ProjectKeyRef } from '../crypto/keyring';
 import { encryptionKeyForVersion } from '../keys/data-key-versions';
-import type { ApiKeyPrincipal } from '../accounts/authenticate-api-key';
-import { VaultError } from '../http/errors';
-import type { Runtime } from '../runtime';
+import type { ApiKeyPrincipal } from '../api-keys/principal';
+import { VaultError } from '../core/errors';
+import type { Runtime } from '../runtime/types';
 import { takeCvc } from '../vault/cvc-sessions';
 import { getTokenOrThrow } from '../vault/get-token';
 import type { TokenPayload } from '../vault/token-payload';
 import { pspOutcomeOfFailure, pspOutcomeOfStatus, recordPspCall } from '../metrics/psp-metrics';
-import { classifyProxyFailure } from './dispatcher';
+import { classifyProxyFailure } from '../outbound/dispatcher';
 import { createMasker, maskHeaders, maskJsonValue, type ResponseSecrets } from './mask-response';
 import { outgoingHeaders, withoutHopByHop } from './outgoing-headers';
 import { exchangeWithPsp, type PspReply } from './psp-exchange';

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { serveStatic } from 'next/dist/server/serve-static';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseTrustProxy } from '../http/client-ip';
+import { parseTrustProxy } from '../core/client-ip';
 import { createLogger } from '../logger';
 import { projectRoot } from '../paths';
 import { createVaultServer } from './create-server';

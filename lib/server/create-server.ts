@@ -3,9 +3,9 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { resolveClientIp, type TrustProxy } from '../http/client-ip';
-import { VaultError } from '../http/errors';
-import { matchFastRoute } from '../http/fast-routes';
+import { resolveClientIp, type TrustProxy } from '../core/client-ip';
+import { VaultError } from '../core/errors';
+import { matchFastRoute } from './fast-routes';
 import { readNodeBody, sendWebResponse, toWebRequest } from '../http/node-bridge';
 import { requestIdFor, requestIdFromHeader } from '../http/request-id';
 import { errorResponse } from '../http/respond';
@@ -14,7 +14,7 @@ import { NEXT_ROUTE, recordHttpRequest, UNMATCHED_ROUTE } from '../metrics/http-
 import { staticContentType } from './static-content-types';
 
 export type NextRequestHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
-/** Runs before a request goes to Next: per-request page headers (the checkout page's CSP, lib/checkout/page-headers.ts). */
+/** Runs before a request goes to Next: per-request page headers (the checkout page's CSP, lib/server/checkout-page-headers.ts). */
 export type BeforeNextHook = (req: IncomingMessage, res: ServerResponse, pathname: string) => Promise<void>;
 
 export type VaultServer = {

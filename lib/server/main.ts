@@ -4,13 +4,14 @@
 // database is warned about loudly at start (stderr and the log).
 import { routes } from '../api/routes';
 import { bootstrapBanner, bootstrapIfEmpty } from '../accounts/bootstrap';
-import { checkoutPageHeadersHook } from '../checkout/page-headers';
+import { checkoutPageHeadersHook } from './checkout-page-headers';
 import { ConfigError, getConfig } from '../config';
 import { masterKeyWarning } from '../crypto/master-key';
 import { createLogger, type Logger } from '../logger';
-import { startMetricsListener } from '../metrics/start-metrics-listener';
+import { startMetricsListener } from '../runtime/start-metrics-listener';
 import { projectRoot } from '../paths';
-import { createRuntime, setRuntime } from '../runtime';
+import { createRuntime } from '../runtime/create-runtime';
+import { setRuntime } from '../runtime/shared';
 import { setSpanRouteTemplates } from '../telemetry/route-templates';
 import { stopTracing } from '../telemetry/tracing-shutdown';
 import { createVaultServer, type NextRequestHandler } from './create-server';

@@ -4,26 +4,12 @@
 // sentinels or cluster nodes means them. Setting both is refused at start (lib/config.ts). `tls`: a
 // `rediss://` URL, or REDIS_TLS=true for any of the three.
 
-export type HostPort = { host: string; port: number };
+import type { HostPort } from '../core/host-port-list';
 
 export type RedisTopology =
   | { kind: 'single'; url: string; tls?: true }
   | { kind: 'sentinel'; sentinels: HostPort[]; name: string; password?: string; sentinelPassword?: string; tls?: true }
   | { kind: 'cluster'; nodes: HostPort[]; password?: string; tls?: true };
-
-// A host name, an IPv4 address or a bracketed IPv6 address, then a port.
-const HOST_PORT = /^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?):(\d{1,5})$/;
-
-/** `host:port,host:port` (blanks around entries ignored); null when any entry is not a host:port. */
-export function parseHostPortList(value: string): HostPort[] | null {
-  const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
-  const parsed = entries.map((entry) => {
-    const match = HOST_PORT.exec(entry);
-    const port = Number(match?.[2]);
-    return match && port >= 1 && port <= 65_535 ? { host: match[1]!.replace(/^\[|\]$/g, ''), port } : null;
-  });
-  return parsed.length > 0 && parsed.every((entry) => entry !== null) ? (parsed as HostPort[]) : null;
-}
 
 type RedisSettings = {
   REDIS_URL?: string;

@@ -6,8 +6,8 @@
 import { isLivemode } from '../events/livemode';
 import { prismaSql } from '../events/prisma-sql';
 import { recordEvent } from '../events/record-event';
-import { tokenDeletedData } from '../events/token-event-data';
-import type { Runtime } from '../runtime';
+import { tokenDeletedData } from './token-event-data';
+import type { Runtime } from '../runtime/types';
 import { assertTokenShape, scopeWhere, tokenNotFound, type TokenScope } from './token-scope';
 
 export async function deleteToken(

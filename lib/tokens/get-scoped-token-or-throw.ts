@@ -1,7 +1,7 @@
 // One token of the caller's scope, masked fields only. Another account's or project's token, an unknown
 // one and a value that is not even token-shaped are the same 404 `Token not found`.
-import type { Runtime } from '../runtime';
-import { tokenColumns, type TokenRow } from './present-token';
+import type { Runtime } from '../runtime/types';
+import { tokenColumns, type TokenRow } from './token-row';
 import { withTokenCreators, type TokenCreator } from './token-creators';
 import { assertTokenShape, scopeWhere, tokenNotFound, type TokenScope } from './token-scope';
 

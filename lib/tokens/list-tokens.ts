@@ -1,10 +1,10 @@
 // The tokens of the caller's account (joined through the project), newest first, one page at a time:
 // ordered created_at DESC, id DESC (a total order, so pages never overlap or skip), the next page
 // starting strictly after the cursor's (created_at, id). Masked fields only, and who created each token.
-import { getAccountProjectOrThrow } from '../applications/get-account-project-or-throw';
-import type { Runtime } from '../runtime';
-import { afterCursor, keysetPage, type TokenCursor } from './cursor';
-import { tokenColumns, type TokenRow } from './present-token';
+import { getAccountProjectOrThrow } from '../projects/get-account-project-or-throw';
+import type { Runtime } from '../runtime/types';
+import { afterCursor, keysetPage, type TokenCursor } from '../core/cursor';
+import { tokenColumns, type TokenRow } from './token-row';
 import { FINGERPRINT_LENGTH, type TListTokensQuery } from './schemas';
 import { withTokenCreators, type TokenCreator } from './token-creators';
 

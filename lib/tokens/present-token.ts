@@ -2,29 +2,10 @@
 // (mask, BIN where the mask shows it, last 4, brand, keyed fingerprint). Never the ciphertext or anything
 // decrypted from it.
 import type { z } from 'zod';
-import { visibleBin } from '../vault/card-rules';
-import type { TokenRow as StoredTokenRow } from '../vault/insert-token';
+import { visibleBin } from '../cards/card-rules';
 import type { ZTokenView } from './schemas';
+import type { TokenRow } from './token-row';
 import type { TokenCreator } from './token-creators';
-
-/** The columns list and get read: no secret column (the client omits `ciphertext` by default as well). */
-export const tokenColumns = {
-  id: true,
-  token: true,
-  projectId: true,
-  applicationId: true,
-  type: true,
-  mask: true,
-  bin: true,
-  last4: true,
-  brand: true,
-  fingerprint: true,
-  testMode: true,
-  createdAt: true,
-} as const;
-
-/** A stored token as listings read it: everything but the ciphertext. */
-export type TokenRow = Omit<StoredTokenRow, 'ciphertext'>;
 
 export function presentToken(row: TokenRow & { createdBy: TokenCreator }): z.output<typeof ZTokenView> {
   return {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { zodIssuesToFields } from '../vault/schemas';
-import { encodeCursor } from './cursor';
+import { zodIssuesToFields } from '../core/zod-fields';
+import { encodeCursor } from '../core/cursor';
 import { ZListTokensQuerySchema } from './schemas';
 
 const paths = (query: Record<string, string>) => {

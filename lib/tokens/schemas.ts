@@ -1,7 +1,7 @@
 // Query schema of GET /api/tokens. Messages name the field and the rule; unknown parameters are refused
 // (a misspelt filter must not quietly widen the listing to every token).
 import { z } from 'zod';
-import { cursorField, isoDateOrDateTimeField, pageLimitField, required } from '../http/query-fields';
+import { cursorField, isoDateOrDateTimeField, pageLimitField, required } from '../core/query-fields';
 
 export const TOKEN_LIST_DEFAULT_LIMIT = 25;
 export const TOKEN_LIST_MAX_LIMIT = 100;

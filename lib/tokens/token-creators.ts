@@ -3,8 +3,8 @@
 // carry no application — the signed-in user named by the creation's audit row. That row is written in the
 // token's own statement with the token's project and created_at (lib/vault/insert-token.ts), so it is
 // found on the audit log's (project_id, created_at) index: two small queries per page, whatever its size.
-import type { Runtime } from '../runtime';
-import type { TokenRow } from './present-token';
+import type { Runtime } from '../runtime/types';
+import type { TokenRow } from './token-row';
 
 export type TokenCreator = { type: 'application'; id: string; name: string | null } | { type: 'user'; id: string; email: string | null } | null;
 

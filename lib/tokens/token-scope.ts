@@ -1,6 +1,6 @@
 // Whose tokens a caller may see or delete: a signed-in user's whole account (joined through the
 // project), or an API key's one project. Anything outside the scope is a 404, never a 403.
-import { VaultError, messages } from '../http/errors';
+import { VaultError, messages } from '../core/errors';
 
 export type TokenScope = { accountId: string } | { projectId: string };
 

@@ -1,7 +1,7 @@
 // Every application's calls per UTC day in a project, for the dashboard's sparklines: one grouped query for
 // the whole list (not one usage query per application), counted as getUsage counts them (a proxy call that
 // fails after its token read writes two rows and counts once).
-import type { Runtime } from '../runtime';
+import type { Runtime } from '../runtime/types';
 import { USAGE_ACTIONS, usageRange } from './get-usage';
 import { Prisma } from '../db/generated/client';
 

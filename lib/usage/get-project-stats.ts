@@ -2,13 +2,13 @@
 // session past its deadline counts as expired, as every reader presents it), and the account's last 10
 // security-relevant audit rows, presented as GET /api/audit-logs presents them. One query each (the events: their ids through a
 // partial index, then those rows).
-import { getAccountProjectOrThrow } from '../applications/get-account-project-or-throw';
+import { getAccountProjectOrThrow } from '../projects/get-account-project-or-throw';
 import { chainHead } from '../audit/audit-chain';
 import { Prisma } from '../db/generated/client';
 import { presentAuditRow } from '../audit/list-audit-logs';
 import type { ZAuditLogView } from '../audit/schemas';
 import type { CheckoutStatus } from '../checkout/checkout-rules';
-import type { Runtime } from '../runtime';
+import type { Runtime } from '../runtime/types';
 import type { z } from 'zod';
 
 /** Security-relevant whatever their outcome: key, member, account, MFA, password and session changes, refused calls. */

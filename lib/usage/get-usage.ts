@@ -7,11 +7,11 @@
 // either side of midnight UTC is a success on the first day and a failure on the next; the next day's
 // successes are never shown below zero.) Every day of the range is present, zeros included. Shared by
 // GET /api/usage and the dashboard.
-import { getAccountProjectOrThrow } from '../applications/get-account-project-or-throw';
+import { getAccountProjectOrThrow } from '../projects/get-account-project-or-throw';
 import { applicationNotFound } from '../applications/get-application-or-throw';
 import { Prisma } from '../db/generated/client';
-import { VaultError } from '../http/errors';
-import type { Runtime } from '../runtime';
+import { VaultError } from '../core/errors';
+import type { Runtime } from '../runtime/types';
 import { USAGE_CATEGORIES, USAGE_DEFAULT_DAYS, USAGE_MAX_DAYS, type TUsageView, type UsageCategory } from './schemas';
 
 /** The audit action of each category's calls. */

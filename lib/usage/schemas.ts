@@ -1,7 +1,7 @@
 // GET /api/usage: its query (messages name the field and the rule; unknown parameters are refused) and its
 // answer, calls per UTC day by category.
 import { z } from 'zod';
-import { isoDateOrDateTimeField, required } from '../http/query-fields';
+import { isoDateOrDateTimeField, required } from '../core/query-fields';
 
 export const USAGE_CATEGORIES = ['tokenize', 'proxy', 'detokenize', 'test_tokens'] as const;
 export type UsageCategory = (typeof USAGE_CATEGORIES)[number];

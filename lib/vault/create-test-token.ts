@@ -1,10 +1,10 @@
 // POST /test-tokens: a card token with a reusable CVC session living TEST_CVC_SESSION_TTL_SECONDS, for
 // development against PSP sandboxes. Only published PSP test cards are accepted, in test and production
 // projects alike, so this door can never keep a real card's CVV for a year.
-import type { AuditEntry } from '../audit/record-audit';
+import type { AuditEntry } from '../core/audit-entry';
 import type { z } from 'zod';
-import { VaultError } from '../http/errors';
-import type { Runtime } from '../runtime';
+import { VaultError } from '../core/errors';
+import type { Runtime } from '../runtime/types';
 import { createToken, type TokenCreator } from './create-token';
 import { describeDuration } from './cvc-sessions';
 import type { TTestTokenRequest, ZTestTokenResponseSchema } from './schemas';

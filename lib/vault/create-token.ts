@@ -5,13 +5,13 @@
 // half-written.
 import { uuidV7 } from '../crypto/uuid-v7';
 import type { z } from 'zod';
-import type { ApiKeyPrincipal } from '../accounts/authenticate-api-key';
-import type { AuditEntry } from '../audit/record-audit';
+import type { ApiKeyPrincipal } from '../api-keys/principal';
+import type { AuditEntry } from '../core/audit-entry';
 import { randomIdentifier62 } from '../crypto/random';
-import type { Runtime } from '../runtime';
+import type { Runtime } from '../runtime/types';
 import type { CvcSessionMode } from '../store/types';
-import { maskAccount, visibleAccountDigits } from './bank-rules';
-import { detectBrand, displayedBin, last4, maskPan } from './card-rules';
+import { maskAccount, visibleAccountDigits } from '../cards/bank-rules';
+import { detectBrand, displayedBin, last4, maskPan } from '../cards/card-rules';
 import { createCvcSession, deleteCvcSession } from './cvc-sessions';
 import type { TokenPayload } from './token-payload';
 import { payloadFingerprint, sealPayload } from './token-payload';
@@ -19,7 +19,7 @@ import { insertTokenWithAudit } from './insert-token';
 import { rememberTokenId } from './token-ids';
 import { isLivemode } from '../events/livemode';
 import { newEventId, serialiseEnvelope } from '../events/record-event';
-import { tokenCreatedData } from '../events/token-event-data';
+import { tokenCreatedData } from '../tokens/token-event-data';
 import type { ZTokenizeResponseSchema } from './schemas';
 
 /** The response body of POST /tokenize (its schema documents it), and the new token's row id. */

@@ -5,7 +5,7 @@
 // value without the prefix predates versions (version 1).
 import { randomUUID } from 'node:crypto';
 import { open, seal } from '../crypto/aead';
-import { VaultError, messages } from '../http/errors';
+import { VaultError, messages } from '../core/errors';
 import { recordCvcSession } from '../metrics/cvc-metrics';
 import { encodeBound, type CvcSessionMode, type KeyValueStore } from '../store/types';
 

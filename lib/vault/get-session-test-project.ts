@@ -1,9 +1,9 @@
 // POST /test-tokens signed in with a session instead of an API key (the dashboard): the project is the
 // `project_id` query parameter, or the account's first test project; another account's is a 404.
-import { PRINCIPAL_PROJECT_COLUMNS, principalProject } from '../accounts/authenticate-api-key';
+import { PRINCIPAL_PROJECT_COLUMNS, principalProject } from '../api-keys/principal';
 import { z } from 'zod';
-import { VaultError } from '../http/errors';
-import type { Runtime } from '../runtime';
+import { VaultError } from '../core/errors';
+import type { Runtime } from '../runtime/types';
 import type { TokenCreator } from './create-token';
 
 const ZProjectId = z.uuid();

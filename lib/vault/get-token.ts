@@ -8,10 +8,10 @@
 // read first, then the row written (two statements).
 import { AUDIT_INSERT_LOCK } from '../audit/audit-chain';
 import { AUDIT_ENTRY_COLUMNS, auditEntryValues } from '../audit/audit-writer';
-import type { AuditEntry } from '../audit/record-audit';
+import type { AuditEntry } from '../core/audit-entry';
 import { writeAuditBeforeUse } from '../audit/write-audit-before-use';
-import { VaultError, messages } from '../http/errors';
-import type { Runtime } from '../runtime';
+import { VaultError, messages } from '../core/errors';
+import type { Runtime } from '../runtime/types';
 import type { ProjectKeyRef } from '../crypto/keyring';
 import { encryptionKeyForVersion } from '../keys/data-key-versions';
 import { forgetTokenId, knownTokenId, rememberTokenId } from './token-ids';

@@ -2,34 +2,19 @@
 // deliveries (outbox; the fan-out and its NOTIFY are record-event.ts's, so the subscription rule lives once):
 // the token can never exist without the audit record and the event of its creation, nor they without it
 // (a data-modifying WITH runs to completion, or the whole statement fails). The event's id and envelope
-// text are made in JS per row (lib/events/token-event-data.ts) and travel as two more columns. On
+// text are made in JS per row (lib/tokens/token-event-data.ts) and travel as two more columns. On
 // PostgreSQL concurrent creations share the statement (group commit, lib/db/group-commit.ts): one round
 // trip and one commit for many, each caller answered only once its rows are committed. The audit insert
 // takes the chain's shared lock in the same statement, before its `nextval` (lib/audit/audit-chain.ts), and
 // carries its writer MAC like every audit row (lib/audit/audit-writer.ts).
 import { AUDIT_INSERT_LOCK } from '../audit/audit-chain';
 import { AUDIT_ENTRY_COLUMNS, auditEntryValues } from '../audit/audit-writer';
-import type { AuditEntry } from '../audit/record-audit';
+import type { AuditEntry } from '../core/audit-entry';
 import type { Keyring } from '../crypto/keyring';
 import type { Database } from '../db/connect';
 import { GroupCommit } from '../db/group-commit';
 import { FAN_OUT, NOTIFY_IF_FANNED } from '../events/record-event';
-
-export type TokenRow = {
-  id: string;
-  token: string;
-  projectId: string;
-  applicationId: string | null;
-  type: 'card' | 'bank';
-  ciphertext: Uint8Array<ArrayBuffer>;
-  mask: string;
-  bin: string | null;
-  last4: string;
-  brand: string | null;
-  fingerprint: string;
-  testMode: boolean;
-  createdAt: Date;
-};
+import type { StoredTokenRow } from '../tokens/token-row';
 
 /** The `token.created` event of a row: its id and its envelope's JSON text (stored and sent as is). */
 export type TokenEvent = { id: string; body: string };
@@ -37,7 +22,7 @@ export type TokenEvent = { id: string; body: string };
 /** `keyVersion`: the data key version that sealed `ciphertext`. */
 // The audit row's values (with its writer MAC) are made by each caller as it adds its token, not when the
 // batch is built: building 200 MACs there held up the statement every waiting caller depends on.
-type NewToken = { row: TokenRow & { keyVersion: number }; auditValues: unknown[]; event: TokenEvent };
+type NewToken = { row: StoredTokenRow & { keyVersion: number }; auditValues: unknown[]; event: TokenEvent };
 
 const TOKEN_COLUMNS = [
   ['id', '::uuid'], ['token', '::text'], ['project_id', '::uuid'], ['application_id', '::uuid'], ['type', '::"TokenType"'],
@@ -114,7 +99,7 @@ const groups = new WeakMap<Pick<Database, 'sql' | 'kind'>['sql'], GroupCommit<Ne
 /** Writes the token, its audit row and its `token.created` event; resolves once all are committed. */
 export function insertTokenWithAudit(
   runtime: { db: Pick<Database, 'sql' | 'kind'>; keyring: Pick<Keyring, 'auditChainKey'> },
-  row: TokenRow & { keyVersion: number },
+  row: StoredTokenRow & { keyVersion: number },
   audit: AuditEntry,
   event: TokenEvent,
 ): Promise<void> {

@@ -5,8 +5,8 @@ import {
   ZCardDataSchema,
   ZTestTokenRequestSchema,
   ZTokenizeRequestSchema,
-  zodIssuesToFields,
 } from './schemas';
+import { zodIssuesToFields } from '../core/zod-fields';
 
 const card = { cardNumber: '4242424242424242', expirationMonth: '12', expirationYear: '2030', cvv: '123' };
 const bank = { accountNumber: '000123456789', routingNumber: '110000000' };

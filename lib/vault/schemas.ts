@@ -2,15 +2,14 @@
 // (@asteasolutions/zod-to-openapi reads `.meta()`), so every field carries a description and example.
 // Messages name the field and the rule, never the value: a failing card number must not reach logs.
 import { z } from 'zod';
-import type { FieldIssue } from '../http/errors';
-import { abaRoutingValid, accountNumberPattern, routingNumberPattern } from './bank-rules';
+import { abaRoutingValid, accountNumberPattern, routingNumberPattern } from '../cards/bank-rules';
 import {
   cvcPattern,
   expirationMonthPattern,
   expirationYearPattern,
   luhnValid,
   stripCardSeparators,
-} from './card-rules';
+} from '../cards/card-rules';
 
 const NAME_MAX_LENGTH = 100;
 
@@ -157,34 +156,6 @@ export type TCardData = z.infer<typeof ZCardDataSchema>;
 export type TBankData = z.infer<typeof ZBankDataSchema>;
 export type TTokenizeRequest = z.infer<typeof ZTokenizeRequestSchema>;
 export type TTestTokenRequest = z.infer<typeof ZTestTokenRequestSchema>;
-
-// Zod never copies input values into its messages, but it does copy object keys (unknown keys, record
-// keys in paths), and a client may send a card number as a key. Digit runs are cut out of anything that
-// came from the input; PAN-length runs are cut out of messages as a last guard.
-const KEY_DIGIT_RUN = /\d(?:[ -]?\d){2,}/g;
-const PAN_LIKE_RUN = /\d(?:[ -]?\d){11,}/g;
-const REDACTED = '[redacted]';
-
-function pathSegment(segment: PropertyKey): string {
-  if (typeof segment === 'number') return String(segment);
-  const text = typeof segment === 'symbol' ? (segment.description ?? '') : segment;
-  return text.replace(KEY_DIGIT_RUN, REDACTED);
-}
-
-/** A field path as error bodies name it (`data.cardNumber`), with digit runs of keys cut out. */
-export function dottedPath(path: readonly PropertyKey[]): string {
-  return path.map(pathSegment).join('.');
-}
-
-/** Zod issues as API field issues: dotted path (`''` for the body itself) and a value-free message. */
-export function zodIssuesToFields(error: z.ZodError): FieldIssue[] {
-  return error.issues.flatMap((issue): FieldIssue[] => {
-    if (issue.code === 'unrecognized_keys') {
-      return issue.keys.map((key) => ({ path: dottedPath([...issue.path, key]), message: 'Unrecognized field' }));
-    }
-    return [{ path: dottedPath(issue.path), message: issue.message.replace(PAN_LIKE_RUN, REDACTED) }];
-  });
-}
 
 // Responses of the vault routes (the handlers' bodies are typed against these: lib/http/define-route.ts).
 const tokenBase = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { luhnValid } from './card-rules';
+import { luhnValid } from '../cards/card-rules';
 import { isPublishedTestCard, publishedTestCards } from './test-cards';
 
 const required = [

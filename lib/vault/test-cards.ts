@@ -1,4 +1,4 @@
-import { stripCardSeparators } from './card-rules';
+import { stripCardSeparators } from '../cards/card-rules';
 
 // Card numbers that PSPs and card networks publish for their sandboxes. POST /test-tokens accepts only
 // these, in every project: its CVC session lives a year, so it must never hold a real card's code. They

@@ -2,9 +2,9 @@
 // signing secret returned this once and stored sealed. At most 16 per project: the count and the insert
 // happen under a per-project lock, so concurrent creations cannot pass the limit together.
 import { randomUUID } from 'node:crypto';
-import { getAccountProjectOrThrow } from '../applications/get-account-project-or-throw';
-import { VaultError } from '../http/errors';
-import type { Runtime } from '../runtime';
+import { getAccountProjectOrThrow } from '../projects/get-account-project-or-throw';
+import { VaultError } from '../core/errors';
+import type { Runtime } from '../runtime/types';
 import { assertEndpointUrl } from './assert-endpoint-url';
 import { projectKeyRef, sealEndpointSecret } from './endpoint-secret';
 import { endpointColumns, type EndpointRow } from './get-webhook-endpoint-or-throw';

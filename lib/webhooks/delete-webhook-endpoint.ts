@@ -1,5 +1,5 @@
 // Deletes an endpoint with its deliveries and their attempts (cascade); the events stay (GET /api/events).
-import type { Runtime } from '../runtime';
+import type { Runtime } from '../runtime/types';
 import { getWebhookEndpointOrThrow } from './get-webhook-endpoint-or-throw';
 
 export async function deleteWebhookEndpoint(runtime: Pick<Runtime, 'db'>, options: { accountId: string; endpointId: string }): Promise<{ projectId: string }> {

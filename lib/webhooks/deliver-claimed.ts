@@ -3,7 +3,7 @@
 // 2xx delivered; 410 disables the endpoint; anything else (3xx included: redirects are not followed), a
 // time-out or a refused address is retried on the schedule (a refused attempt is recorded as such: its
 // error starts with `refused:` and it counts as outcome `refused`; nothing was sent).
-import type { Runtime } from '../runtime';
+import type { Runtime } from '../runtime/types';
 import type { ClaimedDelivery } from './claim-deliveries';
 import { maskCardNumbers } from './mask-card-numbers';
 import { postWebhook } from './post-webhook';

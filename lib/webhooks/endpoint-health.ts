@@ -1,6 +1,6 @@
 // Each endpoint's health for listings: the share of its attempts in the last 24 h answered 2xx, and its
 // last attempt. One statement for a page of endpoints (at most 16 per project).
-import type { Runtime } from '../runtime';
+import type { Runtime } from '../runtime/types';
 
 export type EndpointHealth = { success_rate_24h: number | null; attempts_24h: number; last_attempt_at: string | null; last_status_code: number | null };
 

@@ -4,7 +4,7 @@
 import { open, seal } from '../crypto/aead';
 import { PROJECT_KEY_COLUMNS, type ProjectKeyRef } from '../crypto/keyring';
 import { encryptionKeyForVersion } from '../keys/data-key-versions';
-import type { Runtime } from '../runtime';
+import type { Runtime } from '../runtime/types';
 
 export const webhookSecretAad = (projectId: string, endpointId: string) => `${projectId}/webhook-endpoint/${endpointId}`;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normaliseAllowList } from '../proxy/proxy-url';
+import { normaliseAllowList } from '../outbound/proxy-url';
 import { endpointUrlProblem } from './endpoint-url';
 
 const PUBLIC_LITERAL = 'url must name a host, not an IP address (unless allow-listed in WEBHOOK_ALLOWED_PRIVATE_HOSTS)';

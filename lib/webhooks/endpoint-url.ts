@@ -4,8 +4,8 @@
 // literals likewise. PROXY_ALLOWED_PRIVATE_HOSTS never applies here. Host names are judged again at connect
 // time by the SSRF-guarded dispatcher: a name resolving to such an address is refused then, unless named.
 import { isIP } from 'node:net';
-import { isRefusedAddress } from '../proxy/address-policy';
-import { isAllowListedHost } from '../proxy/proxy-url';
+import { isRefusedAddress } from '../outbound/address-policy';
+import { isAllowListedHost } from '../outbound/proxy-url';
 import { MAX_ENDPOINT_URL_LENGTH } from './schemas';
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);

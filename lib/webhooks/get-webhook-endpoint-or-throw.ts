@@ -1,8 +1,8 @@
 // One webhook endpoint of the caller's account. Another account's endpoint and an id that is not even a
 // UUID are the same 404, so a caller learns nothing about other tenants.
-import { VaultError } from '../http/errors';
-import { isUuid } from '../http/uuid';
-import type { Runtime } from '../runtime';
+import { VaultError } from '../core/errors';
+import { isUuid } from '../core/uuid';
+import type { Runtime } from '../runtime/types';
 
 export const webhookEndpointNotFound = () => new VaultError('not_found', 'Webhook endpoint not found');
 

@@ -1,8 +1,8 @@
 // An endpoint's deliveries, newest first, one page at a time (created_at DESC, id DESC), each with its
 // event's type and every attempt (time, status, latency, masked answer or error), for the delivery log.
 import type { z } from 'zod';
-import type { Runtime } from '../runtime';
-import { afterCursor, keysetPage } from '../tokens/cursor';
+import type { Runtime } from '../runtime/types';
+import { afterCursor, keysetPage } from '../core/cursor';
 import { getWebhookEndpointOrThrow } from './get-webhook-endpoint-or-throw';
 import type { TListDeliveriesQuery, ZWebhookAttemptView, ZWebhookDeliveryView } from './schemas';
 

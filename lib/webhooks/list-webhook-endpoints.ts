@@ -1,6 +1,6 @@
 // The account's endpoints (optionally of one project), oldest first, each with its health.
-import { getAccountProjectOrThrow } from '../applications/get-account-project-or-throw';
-import type { Runtime } from '../runtime';
+import { getAccountProjectOrThrow } from '../projects/get-account-project-or-throw';
+import type { Runtime } from '../runtime/types';
 import { endpointHealth, NO_HEALTH, type EndpointHealth } from './endpoint-health';
 import { endpointColumns, type EndpointRow } from './get-webhook-endpoint-or-throw';
 

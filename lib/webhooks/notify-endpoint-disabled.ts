@@ -1,7 +1,7 @@
 // An endpoint failing for WEBHOOK_DISABLE_AFTER_SECONDS has just been disabled: the account's owners are
 // told by mail (which endpoint, why, how to turn it back on). A mail that cannot be sent is logged; the
 // endpoint stays disabled either way.
-import type { Runtime } from '../runtime';
+import type { Runtime } from '../runtime/types';
 import { describeDuration } from '../vault/cvc-sessions';
 
 export async function notifyEndpointDisabled(runtime: Pick<Runtime, 'db' | 'mailer' | 'config' | 'logger'>, endpointId: string): Promise<void> {

@@ -5,7 +5,7 @@
 // WEBHOOK_ALLOWED_PRIVATE_HOSTS is `refused`: the dispatcher stopped before any byte was sent.
 import type { Dispatcher } from 'undici';
 import { request } from 'undici';
-import { findRefusedAddress } from '../proxy/dispatcher';
+import { findRefusedAddress } from '../outbound/dispatcher';
 
 export const RESPONSE_BODY_LIMIT = 2048;
 

@@ -2,8 +2,8 @@
 // the endpoint ended exhausted or cancelled gets a new delivery (due now, a fresh retry schedule). Events
 // already re-sent, or delivered since, are not sent again.
 import { notifyWorkers } from '../events/queue-deliveries';
-import { endpointDisabled } from '../events/resend-event';
-import type { Runtime } from '../runtime';
+import { endpointDisabled } from './resend-event';
+import type { Runtime } from '../runtime/types';
 import { getWebhookEndpointOrThrow } from './get-webhook-endpoint-or-throw';
 
 const REPLAY = `

@@ -1,7 +1,7 @@
 // A new signing secret, returned this once. For `graceSeconds` the previous one keeps signing too (each
 // delivery then carries both signatures), so receivers can switch without losing a delivery; 0 ends the
 // previous secret at once. A rotation during an overlap replaces the older secret.
-import type { Runtime } from '../runtime';
+import type { Runtime } from '../runtime/types';
 import { projectKeyRef, sealEndpointSecret } from './endpoint-secret';
 import { endpointColumns, getWebhookEndpointOrThrow, type EndpointRow } from './get-webhook-endpoint-or-throw';
 import { newWebhookSecret } from './signature';

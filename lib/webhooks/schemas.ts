@@ -1,8 +1,8 @@
 // Request and response schemas of the webhook endpoint routes and their delivery log. Messages name the
 // field and the rule, never the value.
 import { z } from 'zod';
-import { cursorField, isoDateOrDateTimeField, pageLimitField, required } from '../http/query-fields';
-import { isUuid } from '../http/uuid';
+import { cursorField, isoDateOrDateTimeField, pageLimitField, required } from '../core/query-fields';
+import { isUuid } from '../core/uuid';
 import { EVENT_TYPES, ZEventType } from '../events/event-types';
 
 // No server-only import here: the dashboard's endpoint forms validate with these schemas in the browser.

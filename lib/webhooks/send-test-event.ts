@@ -2,8 +2,8 @@
 // like any other: signed, retried, logged. Lets a merchant check their receiver and signature code.
 import { TEST_EVENT_TYPE } from '../events/event-types';
 import { recordEvent } from '../events/record-event';
-import { endpointDisabled } from '../events/resend-event';
-import type { Runtime } from '../runtime';
+import { endpointDisabled } from './resend-event';
+import type { Runtime } from '../runtime/types';
 import { getWebhookEndpointOrThrow } from './get-webhook-endpoint-or-throw';
 
 export async function sendTestEvent(runtime: Pick<Runtime, 'db'>, options: { accountId: string; endpointId: string }): Promise<{ projectId: string; eventId: string }> {

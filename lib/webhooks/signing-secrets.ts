@@ -1,7 +1,7 @@
 // The secrets that sign an endpoint's deliveries: the current one and, during a rotation's overlap, the
 // previous one. Opened secrets are cached per endpoint version (its updated_at changes with every rotation
 // or edit), so a busy endpoint does not read its project's keys for every attempt.
-import type { Runtime } from '../runtime';
+import type { Runtime } from '../runtime/types';
 import type { ClaimedDelivery } from './claim-deliveries';
 import { openEndpointSecret, projectKeyRef } from './endpoint-secret';
 

@@ -1,7 +1,7 @@
 // Changes an endpoint's URL, subscriptions, description or state. Enabling clears the reason it was
 // disabled and its failure streak; disabling (reason `manual`) cancels its waiting deliveries in the same
 // transaction (a replay can send them later).
-import type { Runtime } from '../runtime';
+import type { Runtime } from '../runtime/types';
 import { assertEndpointUrl } from './assert-endpoint-url';
 import { endpointColumns, getWebhookEndpointOrThrow, type EndpointRow } from './get-webhook-endpoint-or-throw';
 import { CANCEL_WAITING } from './record-delivery-attempt';

@@ -1,7 +1,7 @@
 // Signing in through the API, and a second account (its own test project and owner) for the "another
 // tenant sees nothing" rows of the security tables.
 import { expect } from 'vitest';
-import { createProject } from '../../lib/accounts/create-project';
+import { createProject } from '../../lib/projects/create-project';
 import { hashPassword } from '../../lib/auth/passwords';
 import type { TestVault } from './test-vault';
 import { TEST_PASSWORD } from './users';

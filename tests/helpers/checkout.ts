@@ -2,7 +2,7 @@
 // the checkout API — the merchant's server (vault key + service key) and the customer's browser on the
 // checkout page (same origin, no keys).
 import { createMerchant } from '../../lib/merchants/create-merchant';
-import type { TProcessorConfig } from '../../lib/checkout/processors/schemas';
+import type { TProcessorConfig } from '../../lib/merchants/processor-schemas';
 import type { ApiResponse, TestVault } from './test-vault';
 
 export type TestMerchant = { id: string; name: string; projectId: string; serviceApiKey: string };

@@ -4,7 +4,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { eventEnvelopeSchema } from '../../lib/events/event-data-schemas';
 import type { EventType } from '../../lib/events/event-types';
-import type { Runtime } from '../../lib/runtime';
+import type { Runtime } from '../../lib/runtime/types';
 
 export type StoredEvent = {
   id: string;

@@ -2,7 +2,7 @@
 // trigger refuses every INSERT into `table` whose new row matches `condition` (SQL over NEW, e.g.
 // `NEW.session_id = 'cs_…'`), so only the test's own rows fail even on a database other files share.
 import { randomBytes } from 'node:crypto';
-import type { Runtime } from '../../lib/runtime';
+import type { Runtime } from '../../lib/runtime/types';
 
 /** Installs the trigger; returns its undo (idempotent; also pass it to an afterEach). */
 export async function refuseInserts(runtime: Pick<Runtime, 'db'>, table: string, condition: string): Promise<() => Promise<void>> {

@@ -1,8 +1,8 @@
 // Tenants for the security tables: a test project, a production project (with pub key) and another
 // test project, each with keys of every kind (full, without tokenization, revoked).
-import { createApplication } from '../../lib/accounts/create-application';
-import { createProject } from '../../lib/accounts/create-project';
-import type { Runtime } from '../../lib/runtime';
+import { createApplication } from '../../lib/applications/create-application';
+import { createProject } from '../../lib/projects/create-project';
+import type { Runtime } from '../../lib/runtime/types';
 
 export type Tenant = {
   projectId: string;

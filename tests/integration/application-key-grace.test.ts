@@ -4,7 +4,7 @@
 // (counted for a whole listing at once); DELETE /api/applications/{id}/previous-key ends it now.
 // Happy, error and security tables.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PREVIOUS_KEY_RESOURCE } from '../../lib/accounts/authenticate-api-key';
+import { PREVIOUS_KEY_RESOURCE } from '../../lib/api-keys/principal';
 import { loginAs, seedStranger } from '../helpers/accounts';
 import { cardRequest } from '../helpers/fixtures';
 import { startTestVault, type ApiResponse, type TestVault } from '../helpers/test-vault';

@@ -12,7 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../lib/config';
 import { connectDatabase } from '../../lib/db/connect';
 import { createLogger } from '../../lib/logger';
-import { createRuntime } from '../../lib/runtime';
+import { createRuntime } from '../../lib/runtime/create-runtime';
 
 const run = promisify(execFile);
 const cli = fileURLToPath(new URL('../../bin/vault.mjs', import.meta.url));

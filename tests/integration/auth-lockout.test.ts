@@ -7,7 +7,7 @@
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCKOUT_SECONDS, MAX_FAILED_LOGINS } from '../../lib/auth/login-limits';
-import { newTotpSecret, sealTotpSecret } from '../../lib/mfa/totp';
+import { newTotpSecret, sealTotpSecret } from '../../lib/auth/mfa/totp';
 import { startTestVault, type ApiResponse, type TestVault } from '../helpers/test-vault';
 import { seedUsers, TEST_PASSWORD } from '../helpers/users';
 

@@ -4,7 +4,7 @@
 // (servers, the CLI) and reads are not affected. Tables: happy (same origin), error (no browser headers),
 // attack (a cross-site form post with the victim's cookie, on every kind of session wrapper).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApplication } from '../../lib/accounts/create-application';
+import { createApplication } from '../../lib/applications/create-application';
 import { loginAs } from '../helpers/accounts';
 import { startTestVault, type ApiResponse, type TestVault } from '../helpers/test-vault';
 import { seedUsers, type TestUsers } from '../helpers/users';

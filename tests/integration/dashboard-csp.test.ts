@@ -1,5 +1,5 @@
 // The dashboard's Content-Security-Policy (proxy.ts, Next's proxy file): every page but the hosted checkout
-// (its own policy, lib/checkout/page-headers.ts) and the API reference (its own, lib/api/docs.ts) gets a
+// (its own policy, lib/server/checkout-page-headers.ts) and the API reference (its own, lib/api/docs.ts) gets a
 // policy with a fresh nonce per request, on the response and on the request Next renders from (Next reads
 // the nonce there and stamps it on its scripts). Run through Next's own request/response classes and its
 // matcher; e2e/dashboard-csp.spec.ts checks the same on the real server in Chromium.

@@ -3,7 +3,7 @@
 // permissions`), shown in every application response, in verify-key's `permissions` and by
 // /internal/provision; the API key cache never keeps a revoked reveal.
 import { beforeAll, afterAll, describe, expect, it } from 'vitest';
-import { createApplication } from '../../lib/accounts/create-application';
+import { createApplication } from '../../lib/applications/create-application';
 import { loginAs } from '../helpers/accounts';
 import { cardRequest } from '../helpers/fixtures';
 import { startTestPsp, type TestPsp } from '../helpers/psp-server';

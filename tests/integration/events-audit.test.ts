@@ -4,10 +4,10 @@
 // concurrent as on several nodes); a break outside any account gives one per project of the installation.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProject } from '../../lib/accounts/create-project';
+import { createProject } from '../../lib/projects/create-project';
 import { sealAuditLog } from '../../lib/audit/audit-chain';
 import { verifyAuditChain } from '../../lib/audit/verify-audit-chain';
-import { BACKGROUND_CHECKPOINT, watchAuditChain } from '../../lib/audit/watch-audit-chain';
+import { BACKGROUND_CHECKPOINT, watchAuditChain } from '../../lib/events/watch-audit-chain';
 import { withAuditTriggerOff } from '../helpers/audit-tamper';
 import { expectEnvelope, storedEvents } from '../helpers/events';
 import { cardRequest } from '../helpers/fixtures';

@@ -3,10 +3,10 @@
 // batches, resumably, audited. The same card still matches the same card afterwards; nothing matches what
 // the old key computed; the GET /api/tokens fingerprint filter finds the card's tokens from before and after.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clearApiKeyCache } from '../../lib/accounts/api-key-cache';
-import { createApplication } from '../../lib/accounts/create-application';
-import { createProject } from '../../lib/accounts/create-project';
-import { rotateFingerprintKey } from '../../lib/keys/rotate-fingerprint-key';
+import { clearApiKeyCache } from '../../lib/api-keys/api-key-cache';
+import { createApplication } from '../../lib/applications/create-application';
+import { createProject } from '../../lib/projects/create-project';
+import { rotateFingerprintKey } from '../../lib/key-rotation/rotate-fingerprint-key';
 import { loginAs } from '../helpers/accounts';
 import { cardRequest } from '../helpers/fixtures';
 import { startTestVault, type TestVault } from '../helpers/test-vault';

@@ -4,22 +4,23 @@
 // old key refused afterwards). Each part on a database of its own: PostgreSQL in CI, PGlite otherwise.
 import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createApplication } from '../../lib/accounts/create-application';
-import { createProject } from '../../lib/accounts/create-project';
-import { clearApiKeyCache } from '../../lib/accounts/api-key-cache';
+import { createApplication } from '../../lib/applications/create-application';
+import { createProject } from '../../lib/projects/create-project';
+import { clearApiKeyCache } from '../../lib/api-keys/api-key-cache';
 import { seal } from '../../lib/crypto/aead';
 import { Keyring, PROJECT_KEY_COLUMNS } from '../../lib/crypto/keyring';
 import { parseConfig } from '../../lib/config';
 import { createLogger } from '../../lib/logger';
-import { bindCiphertextsToOwners } from '../../lib/keys/bind-to-owners';
+import { bindCiphertextsToOwners } from '../../lib/key-rotation/bind-to-owners';
 import { encryptionKeyForVersion } from '../../lib/keys/data-key-versions';
-import { reencryptProject, rotateDataKey } from '../../lib/keys/rotate-data-key';
-import { rotateMasterKey } from '../../lib/keys/rotate-master';
+import { reencryptProject, rotateDataKey } from '../../lib/key-rotation/rotate-data-key';
+import { rotateMasterKey } from '../../lib/key-rotation/rotate-master';
 import { MasterKeyError } from '../../lib/keys/service-root';
 import { VAULT_KEY, vaultKeyAad } from '../../lib/keys/vault-keys';
 import { createMerchant } from '../../lib/merchants/create-merchant';
 import { getMerchantOrThrow } from '../../lib/merchants/get-merchant-or-throw';
-import { createRuntime, type Runtime } from '../../lib/runtime';
+import { createRuntime } from '../../lib/runtime/create-runtime';
+import type { Runtime } from '../../lib/runtime/types';
 import { createCvcSession, takeCvc } from '../../lib/vault/cvc-sessions';
 import { cardRequest } from '../helpers/fixtures';
 import { ownDatabase, type OwnDatabase } from '../helpers/own-database';
@@ -332,8 +333,8 @@ describe('vault keys rotate-master', () => {
   it('an installation whose service root is its old master key (from before the root existed): the root is replaced, TOTP secrets and backup codes keep working', async () => {
     await vault?.close();
     vault = undefined;
-    const { sealTotpSecret, openTotpSecret } = await import('../../lib/mfa/totp');
-    const { newBackupCodes, findBackupCode } = await import('../../lib/mfa/backup-codes');
+    const { sealTotpSecret, openTotpSecret } = await import('../../lib/auth/mfa/totp');
+    const { newBackupCodes, findBackupCode } = await import('../../lib/auth/mfa/backup-codes');
     const { hkdfSync } = await import('node:crypto');
     // Forget the service root: the next start takes the master key itself as root, as upgraded installs do.
     const setup = await track(openRuntime(database));

@@ -5,13 +5,13 @@
 // key's doing. Stored plain hashes of an older release are keyed by one start-up pass, once.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clearApiKeyCache } from '../../lib/accounts/api-key-cache';
+import { clearApiKeyCache } from '../../lib/api-keys/api-key-cache';
 import { parseConfig } from '../../lib/config';
 import { sha256Hex } from '../../lib/crypto/hash';
 import { randomBase62 } from '../../lib/crypto/random';
 import { VAULT_KEY } from '../../lib/keys/vault-keys';
 import { createLogger } from '../../lib/logger';
-import { createRuntime } from '../../lib/runtime';
+import { createRuntime } from '../../lib/runtime/create-runtime';
 import { createSession, makeMerchant } from '../helpers/checkout';
 import { cardRequest } from '../helpers/fixtures';
 import { ownDatabase, type OwnDatabase } from '../helpers/own-database';

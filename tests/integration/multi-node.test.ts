@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { API_KEY_CACHE_MS } from '../../lib/accounts/api-key-cache';
+import { API_KEY_CACHE_MS } from '../../lib/api-keys/api-key-cache';
 import { CARD, makeMerchant, sessionBody, type TestMerchant } from '../helpers/checkout';
 import { startNodeCluster, type NodeCluster, type NodeResponse, type TransportError } from '../helpers/node-cluster';
 import { ownDatabase, type OwnDatabase } from '../helpers/own-database';

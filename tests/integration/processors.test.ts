@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { chargeWithProcessor, type ChargeInput } from '../../lib/checkout/processors/charge';
 import { CARD_DECLINED_MESSAGE, CVC_UNAVAILABLE_MESSAGE, PROCESSOR_ERROR_MESSAGE } from '../../lib/checkout/processors/results';
-import { ZProcessorConfigSchema, type TProcessorConfig } from '../../lib/checkout/processors/schemas';
+import { ZProcessorConfigSchema, type TProcessorConfig } from '../../lib/merchants/processor-schemas';
 import { closedLoopbackPort, expectBytes, useTestPsp, useVaultWithPsp } from '../helpers/psp-test-kit';
 import type { PspReply, ReceivedRequest } from '../helpers/psp-server';
 import type { TestVault } from '../helpers/test-vault';

@@ -3,8 +3,8 @@
 // /internal/provision — stops at MAX_PROJECTS_PER_ACCOUNT (403 `project_limit_reached`), also under
 // concurrent requests.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApplication } from '../../lib/accounts/create-application';
-import { createProject } from '../../lib/accounts/create-project';
+import { createApplication } from '../../lib/applications/create-application';
+import { createProject } from '../../lib/projects/create-project';
 import { hashPassword } from '../../lib/auth/passwords';
 import { loginAs } from '../helpers/accounts';
 import { startTestVault, type ApiResponse, type TestVault } from '../helpers/test-vault';

@@ -1,8 +1,8 @@
 // GET/POST /api/projects, GET/PUT/DELETE /api/projects/{id}: the account's projects, pub keys of
 // production projects (shown, rotatable), deletion cascading to applications, roles, tenant isolation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApplication } from '../../lib/accounts/create-application';
-import { createProject } from '../../lib/accounts/create-project';
+import { createApplication } from '../../lib/applications/create-application';
+import { createProject } from '../../lib/projects/create-project';
 import { hashPassword } from '../../lib/auth/passwords';
 import { cardRequest } from '../helpers/fixtures';
 import { startTestVault, type ApiResponse, type TestVault } from '../helpers/test-vault';

@@ -1,8 +1,8 @@
 // POST /internal/provision: an API key with the provisioning permission creates a sub-project in its own
 // account and an application allowed to tokenize; the new key (and pub key) work at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApplication } from '../../lib/accounts/create-application';
-import { createProject } from '../../lib/accounts/create-project';
+import { createApplication } from '../../lib/applications/create-application';
+import { createProject } from '../../lib/projects/create-project';
 import { cardRequest } from '../helpers/fixtures';
 import { inTenantAccount, startTestVault, type ApiResponse, type TestVault } from '../helpers/test-vault';
 

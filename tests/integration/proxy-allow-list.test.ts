@@ -6,13 +6,13 @@
 // a test project without one reaches any allowed host unless PROXY_REQUIRE_ALLOW_LIST=true; and
 // PROXY_ALLOWED_PRIVATE_HOSTS opens a private host to a production project only when its own list names it.
 // Loopback only: the PSP is https://localhost:PORT.
-import { forgetProject } from '../../lib/accounts/api-key-cache';
+import { forgetProject } from '../../lib/api-keys/api-key-cache';
 import { describe, expect, it, beforeAll } from 'vitest';
-import { createApplication } from '../../lib/accounts/create-application';
-import { createProject } from '../../lib/accounts/create-project';
+import { createApplication } from '../../lib/applications/create-application';
+import { createProject } from '../../lib/projects/create-project';
 import { chargeWithProcessor } from '../../lib/checkout/processors/charge';
 import { PROCESSOR_ERROR_MESSAGE } from '../../lib/checkout/processors/results';
-import { ZProcessorConfigSchema, type TProcessorConfig } from '../../lib/checkout/processors/schemas';
+import { ZProcessorConfigSchema, type TProcessorConfig } from '../../lib/merchants/processor-schemas';
 import { Prisma } from '../../lib/db/generated/client';
 import { loginAs, seedStranger, type Stranger } from '../helpers/accounts';
 import { createSession, customer, makeMerchant, type TestMerchant } from '../helpers/checkout';

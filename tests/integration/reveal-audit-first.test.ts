@@ -4,7 +4,7 @@
 // `service_unavailable`, no card data is in the body, and the local PSP receives nothing. Both ways a token
 // is read (its id known to this node: read and row in one statement; or not) are covered.
 import { describe, expect, it } from 'vitest';
-import { ZProcessorConfigSchema } from '../../lib/checkout/processors/schemas';
+import { ZProcessorConfigSchema } from '../../lib/merchants/processor-schemas';
 import { CARD, customer, makeMerchant, openSession } from '../helpers/checkout';
 import { useTestPsp, useVaultWithPsp } from '../helpers/psp-test-kit';
 import { refuseInserts } from '../helpers/refuse-inserts';

@@ -1,7 +1,7 @@
 // POST /test-tokens: happy, error and security tables; the CVC session lifetime; which cards a
 // production project accepts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setRuntime } from '../../lib/runtime';
+import { setRuntime } from '../../lib/runtime/shared';
 import { startTestPsp, type TestPsp } from '../helpers/psp-server';
 import { startTestVault, type TestVault } from '../helpers/test-vault';
 

@@ -2,8 +2,8 @@
 // view's `created_by` (the application of the key, or the dashboard user of a test token), and
 // GET /api/audit-logs?token= (and the CSV export): a token's audit trail. Happy, error, security.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApplication } from '../../lib/accounts/create-application';
-import { createProject } from '../../lib/accounts/create-project';
+import { createApplication } from '../../lib/applications/create-application';
+import { createProject } from '../../lib/projects/create-project';
 import { loginAs, seedStranger, type Stranger } from '../helpers/accounts';
 import { cardRequest } from '../helpers/fixtures';
 import { startTestVault, type ApiResponse, type TestVault } from '../helpers/test-vault';

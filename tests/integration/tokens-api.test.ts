@@ -4,8 +4,8 @@
 // role matrix of DELETE, hybrid DELETE with an API key (and the user's JWT recorded in the audit row), and
 // a deleted token gone for detokenize and proxy.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApplication } from '../../lib/accounts/create-application';
-import { createProject } from '../../lib/accounts/create-project';
+import { createApplication } from '../../lib/applications/create-application';
+import { createProject } from '../../lib/projects/create-project';
 import { hashPassword } from '../../lib/auth/passwords';
 import { startTestVault, type ApiResponse, type TestVault } from '../helpers/test-vault';
 import { seedUsers, TEST_PASSWORD, type Role, type TestUsers } from '../helpers/users';

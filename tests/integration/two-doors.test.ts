@@ -1,7 +1,7 @@
 // One handler, two doors: every vault path the fast door serves is also an app/**/route.ts that
 // re-exports the very same function, so `next dev` / `next start` behave exactly like the custom server.
 import { describe, expect, it } from 'vitest';
-import { matchFastRoute } from '../../lib/http/fast-routes';
+import { matchFastRoute } from '../../lib/server/fast-routes';
 
 const doors: [method: string, path: string, routeFile: () => Promise<Record<string, unknown>>][] = [
   ['POST', '/tokenize', () => import('../../app/tokenize/route')],

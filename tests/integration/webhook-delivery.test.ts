@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readOutbox } from '../../lib/mail/outbox';
 import { metricsRegistry } from '../../lib/metrics/registry';
-import { setRuntime } from '../../lib/runtime';
+import { setRuntime } from '../../lib/runtime/shared';
 import { loginAs } from '../helpers/accounts';
 import { ownDatabase, type OwnDatabase } from '../helpers/own-database';
 import { startTestVault, type TestVault } from '../helpers/test-vault';

@@ -1,2 +1,2 @@
-// POST /auth/change-password (definition: lib/api/auth/change-password.ts)
-export { POST } from '@/lib/api/auth/change-password';
+// POST /auth/change-password (definition: lib/api/auth-endpoints/change-password.ts)
+export { POST } from '@/lib/api/auth-endpoints/change-password';

@@ -1,2 +1,2 @@
-// POST /auth/forgot-password (definition: lib/api/auth/forgot-password.ts)
-export { POST } from '@/lib/api/auth/forgot-password';
+// POST /auth/forgot-password (definition: lib/api/auth-endpoints/forgot-password.ts)
+export { POST } from '@/lib/api/auth-endpoints/forgot-password';

@@ -1,2 +1,2 @@
-// POST /auth/login (definition: lib/api/auth/login.ts)
-export { POST } from '@/lib/api/auth/login';
+// POST /auth/login (definition: lib/api/auth-endpoints/login.ts)
+export { POST } from '@/lib/api/auth-endpoints/login';

@@ -1,2 +1,2 @@
-// POST /auth/logout (definition: lib/api/auth/logout.ts)
-export { POST } from '@/lib/api/auth/logout';
+// POST /auth/logout (definition: lib/api/auth-endpoints/logout.ts)
+export { POST } from '@/lib/api/auth-endpoints/logout';

@@ -1,2 +1,2 @@
-// GET /auth/password-expiry-info (definition: lib/api/auth/get-password-expiry-info.ts)
-export { GET } from '@/lib/api/auth/get-password-expiry-info';
+// GET /auth/password-expiry-info (definition: lib/api/auth-endpoints/get-password-expiry-info.ts)
+export { GET } from '@/lib/api/auth-endpoints/get-password-expiry-info';

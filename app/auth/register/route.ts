@@ -1,2 +1,2 @@
-// POST /auth/register (definition: lib/api/auth/register.ts)
-export { POST } from '@/lib/api/auth/register';
+// POST /auth/register (definition: lib/api/auth-endpoints/register.ts)
+export { POST } from '@/lib/api/auth-endpoints/register';

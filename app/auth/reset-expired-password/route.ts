@@ -1,2 +1,2 @@
-// POST /auth/reset-expired-password (definition: lib/api/auth/reset-expired-password.ts)
-export { POST } from '@/lib/api/auth/reset-expired-password';
+// POST /auth/reset-expired-password (definition: lib/api/auth-endpoints/reset-expired-password.ts)
+export { POST } from '@/lib/api/auth-endpoints/reset-expired-password';

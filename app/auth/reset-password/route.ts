@@ -1,2 +1,2 @@
-// POST /auth/reset-password (definition: lib/api/auth/reset-password.ts)
-export { POST } from '@/lib/api/auth/reset-password';
+// POST /auth/reset-password (definition: lib/api/auth-endpoints/reset-password.ts)
+export { POST } from '@/lib/api/auth-endpoints/reset-password';

@@ -1,2 +1,2 @@
-// POST /auth/send-verification-code (definition: lib/api/auth/send-verification-code.ts)
-export { POST } from '@/lib/api/auth/send-verification-code';
+// POST /auth/send-verification-code (definition: lib/api/auth-endpoints/send-verification-code.ts)
+export { POST } from '@/lib/api/auth-endpoints/send-verification-code';

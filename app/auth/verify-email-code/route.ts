@@ -1,2 +1,2 @@
-// POST /auth/verify-email-code (definition: lib/api/auth/verify-email-code.ts)
-export { POST } from '@/lib/api/auth/verify-email-code';
+// POST /auth/verify-email-code (definition: lib/api/auth-endpoints/verify-email-code.ts)
+export { POST } from '@/lib/api/auth-endpoints/verify-email-code';

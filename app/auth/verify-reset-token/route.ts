@@ -1,2 +1,2 @@
-// GET, POST /auth/verify-reset-token (definition: lib/api/auth/verify-reset-token.ts)
-export { GET, POST } from '@/lib/api/auth/verify-reset-token';
+// GET, POST /auth/verify-reset-token (definition: lib/api/auth-endpoints/verify-reset-token.ts)
+export { GET, POST } from '@/lib/api/auth-endpoints/verify-reset-token';

@@ -1,2 +1,2 @@
-// GET /auth/verify (definition: lib/api/auth/verify.ts)
-export { GET } from '@/lib/api/auth/verify';
+// GET /auth/verify (definition: lib/api/auth-endpoints/verify.ts)
+export { GET } from '@/lib/api/auth-endpoints/verify';

@@ -1,6 +1,6 @@
 // GET /checkout/{sessionId} — the hosted checkout page: card form for an open session, or its outcome.
 // Headers (CSP with this request's nonce, frame-ancestors from the session, X-Frame-Options) are set by the
-// production server before Next renders (lib/checkout/page-headers.ts); Next stamps the nonce on its scripts.
+// production server before Next renders (lib/server/checkout-page-headers.ts); Next stamps the nonce on its scripts.
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import { notFound } from 'next/navigation';
@@ -9,9 +9,9 @@ import { CheckoutApp } from '@/components/checkout/checkout-app';
 import { CheckoutUnavailable } from '@/components/checkout/checkout-unavailable';
 import { formatCheckoutAmount } from '@/lib/checkout/format-checkout-amount';
 import { loadCheckoutView } from '@/lib/checkout/load-checkout-view';
-import { CHECKOUT_POLICY_MARKER } from '@/lib/checkout/page-headers';
+import { CHECKOUT_POLICY_MARKER } from '@/lib/server/checkout-page-headers';
 import { errorRedirectUrl, successRedirectUrl } from '@/lib/checkout/return-urls';
-import { getRuntime } from '@/lib/runtime';
+import { getRuntime } from '@/lib/runtime/shared';
 
 // Per request: a fresh nonce, the live session state; never prerendered or cached.
 export const dynamic = 'force-dynamic';

@@ -6,7 +6,7 @@ import { PlainHeader } from '@/components/dashboard/plain-header';
 import { MfaEnrolment } from '@/components/mfa-enrolment';
 import { currentDashboardUser } from '@/lib/dashboard/current-user';
 import { loadMfaEnrolment, MFA_ENROLMENT_PAGE } from '@/lib/dashboard/mfa-gate';
-import { getRuntime } from '@/lib/runtime';
+import { getRuntime } from '@/lib/runtime/shared';
 
 export const metadata: Metadata = { title: 'Two-step verification — Vault', referrer: 'no-referrer' };
 export const dynamic = 'force-dynamic';

@@ -2,8 +2,8 @@
 import { getAccount } from '../../accounts/get-account';
 import { ZAccountResponse } from '../../accounts/schemas';
 import { defineRoute } from '../../http/define-route';
-import { sessionAuth } from '../../http/session-route';
-import { ANY_ROLE, ok } from '../../openapi/shared';
+import { sessionAuth } from '../auth/session-route';
+import { ANY_ROLE, ok } from '../../core/openapi-shapes';
 
 export const GET = defineRoute({
   method: 'GET',

@@ -2,8 +2,8 @@
 import { ZAccountResponse, ZUpdateAccountRequestSchema } from '../../accounts/schemas';
 import { updateAccount } from '../../accounts/update-account';
 import { defineRoute } from '../../http/define-route';
-import { managerAuth } from '../../http/managed-route';
-import { json, ok } from '../../openapi/shared';
+import { managerAuth } from '../auth/managed-route';
+import { json, ok } from '../../core/openapi-shapes';
 
 export const PUT = defineRoute({
   method: 'PUT',

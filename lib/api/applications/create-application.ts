@@ -3,8 +3,8 @@ import { createAccountApplication } from '../../applications/create-account-appl
 import { presentPermissions } from '../../applications/present-application';
 import { ZCreateApplicationRequestSchema, ZCreatedApplication } from '../../applications/schemas';
 import { defineRoute } from '../../http/define-route';
-import { auditResource, managerAuth } from '../../http/managed-route';
-import { MANAGERS_ONLY, OTHER_ACCOUNT_404, dataResponse, error, json, ok } from '../../openapi/shared';
+import { auditResource, managerAuth } from '../auth/managed-route';
+import { MANAGERS_ONLY, OTHER_ACCOUNT_404, dataResponse, error, json, ok } from '../../core/openapi-shapes';
 
 export const POST = defineRoute({
   method: 'POST',

@@ -1,8 +1,8 @@
 // DELETE /api/applications/{id} — delete an application (owner/admin); its key stops working at once.
 import { deleteApplication } from '../../applications/delete-application';
 import { defineRoute } from '../../http/define-route';
-import { managerAuth } from '../../http/managed-route';
-import { MANAGERS_ONLY, OTHER_ACCOUNT_404, idParam, message } from '../../openapi/shared';
+import { managerAuth } from '../auth/managed-route';
+import { MANAGERS_ONLY, OTHER_ACCOUNT_404, idParam, message } from '../../core/openapi-shapes';
 import { applicationNotFound } from './docs';
 
 export const DELETE = defineRoute({

@@ -3,8 +3,8 @@ import { endApplicationGrace } from '../../applications/end-application-grace';
 import { presentApplication } from '../../applications/present-application';
 import { ZApplicationResponse } from '../../applications/schemas';
 import { defineRoute } from '../../http/define-route';
-import { managerAuth } from '../../http/managed-route';
-import { MANAGERS_ONLY, OTHER_ACCOUNT_404, error, idParam, ok } from '../../openapi/shared';
+import { managerAuth } from '../auth/managed-route';
+import { MANAGERS_ONLY, OTHER_ACCOUNT_404, error, idParam, ok } from '../../core/openapi-shapes';
 import { applicationNotFound } from './docs';
 
 export const DELETE = defineRoute({

@@ -3,8 +3,8 @@ import { getApplicationView } from '../../applications/get-application-view';
 import { presentApplication } from '../../applications/present-application';
 import { ZApplicationResponse } from '../../applications/schemas';
 import { defineRoute } from '../../http/define-route';
-import { sessionAuth } from '../../http/session-route';
-import { ANY_ROLE, OTHER_ACCOUNT_404, idParam, ok } from '../../openapi/shared';
+import { sessionAuth } from '../auth/session-route';
+import { ANY_ROLE, OTHER_ACCOUNT_404, idParam, ok } from '../../core/openapi-shapes';
 import { applicationNotFound } from './docs';
 
 export const GET = defineRoute({

@@ -4,8 +4,8 @@ import { listApplications } from '../../applications/list-applications';
 import { presentApplication } from '../../applications/present-application';
 import { ZApplicationView, ZListApplicationsQuerySchema } from '../../applications/schemas';
 import { defineRoute } from '../../http/define-route';
-import { sessionAuth } from '../../http/session-route';
-import { ANY_ROLE, dataResponse, ok } from '../../openapi/shared';
+import { sessionAuth } from '../auth/session-route';
+import { ANY_ROLE, dataResponse, ok } from '../../core/openapi-shapes';
 
 export const GET = defineRoute({
   method: 'GET',

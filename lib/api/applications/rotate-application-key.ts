@@ -2,8 +2,8 @@
 import { rotateApplicationKey } from '../../applications/rotate-application-key';
 import { ZRotateApplicationKeyRequestSchema, ZRotatedKey } from '../../applications/schemas';
 import { defineRoute } from '../../http/define-route';
-import { managerAuth } from '../../http/managed-route';
-import { MANAGERS_ONLY, OTHER_ACCOUNT_404, dataResponse, idParam, json, ok } from '../../openapi/shared';
+import { managerAuth } from '../auth/managed-route';
+import { MANAGERS_ONLY, OTHER_ACCOUNT_404, dataResponse, idParam, json, ok } from '../../core/openapi-shapes';
 import { applicationNotFound } from './docs';
 
 export const POST = defineRoute({

@@ -3,8 +3,8 @@ import { presentApplication } from '../../applications/present-application';
 import { ZApplicationResponse, ZUpdateApplicationRequestSchema } from '../../applications/schemas';
 import { updateApplication } from '../../applications/update-application';
 import { defineRoute } from '../../http/define-route';
-import { managerAuth } from '../../http/managed-route';
-import { MANAGERS_ONLY, OTHER_ACCOUNT_404, idParam, json, ok } from '../../openapi/shared';
+import { managerAuth } from '../auth/managed-route';
+import { MANAGERS_ONLY, OTHER_ACCOUNT_404, idParam, json, ok } from '../../core/openapi-shapes';
 import { applicationNotFound } from './docs';
 
 export const PUT = defineRoute({

@@ -1,10 +1,10 @@
 // GET /api/audit-logs/export — the same rows as CSV (same filters; at most 100 000 rows).
 import { sealAuditLog } from '../../audit/audit-chain';
-import { auditedRead } from '../../audit/audit-reads';
+import { auditedRead } from './audit-reads';
 import { auditCsv } from '../../audit/audit-csv';
 import { listAuditLogs, presentAuditRow, ZAuditLogQuerySchema } from '../../audit/list-audit-logs';
 import { defineRoute } from '../../http/define-route';
-import { sessionAuth } from '../../http/session-route';
+import { sessionAuth } from '../auth/session-route';
 import { AUDITED_READ, auditProject404 } from './docs';
 
 export const GET = defineRoute({

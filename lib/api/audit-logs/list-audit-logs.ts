@@ -1,11 +1,11 @@
 // GET /api/audit-logs — the account's audit rows, filtered, newest first, cursor-paginated.
 import { sealAuditLog } from '../../audit/audit-chain';
-import { auditedRead } from '../../audit/audit-reads';
+import { auditedRead } from './audit-reads';
 import { listAuditLogs, presentAuditRow, ZAuditLogQuerySchema } from '../../audit/list-audit-logs';
 import { ZAuditLogView } from '../../audit/schemas';
 import { defineRoute } from '../../http/define-route';
-import { sessionAuth } from '../../http/session-route';
-import { ANY_ROLE, ok, pageResponse } from '../../openapi/shared';
+import { sessionAuth } from '../auth/session-route';
+import { ANY_ROLE, ok, pageResponse } from '../../core/openapi-shapes';
 import { AUDITED_READ, auditProject404 } from './docs';
 
 export const GET = defineRoute({

@@ -1,12 +1,12 @@
 // GET /api/audit-logs/verify — check the account's links of the audit hash chain; the first broken row, if any.
 import { sealAuditLog } from '../../audit/audit-chain';
 import { verifyAccountAuditChain } from '../../audit/verify-audit-chain';
-import { AUDIT_VERIFY_LIMIT, auditedRead, limitAuditVerify } from '../../audit/audit-reads';
+import { AUDIT_VERIFY_LIMIT, auditedRead, limitAuditVerify } from './audit-reads';
 import { ZAuditVerifyResponse } from '../../audit/schemas';
 import { defineRoute } from '../../http/define-route';
-import { sessionAuth } from '../../http/session-route';
-import { error, ok } from '../../openapi/shared';
-import { retryAfter } from '../auth/docs';
+import { sessionAuth } from '../auth/session-route';
+import { error, ok } from '../../core/openapi-shapes';
+import { retryAfter } from '../auth-endpoints/docs';
 import { AUDITED_READ } from './docs';
 
 export const GET = defineRoute({

@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { cancelCheckoutSession } from '../../checkout/cancel-checkout-session';
 import { ZCheckoutCancelled } from '../../checkout/schemas';
 import { defineRoute } from '../../http/define-route';
-import { ok } from '../../openapi/shared';
+import { ok } from '../../core/openapi-shapes';
 import { customerStateErrors, SAME_ORIGIN, sessionIdField } from './docs';
-import { checkoutCustomerAuth } from './customer-route';
+import { checkoutCustomerAuth } from '../auth/customer-route';
 
 export const POST = defineRoute({
   method: 'POST',

@@ -4,10 +4,10 @@ import { createCheckoutSession } from '../../checkout/create-checkout-session';
 import { checkoutSessionSchema, ZCreateCheckoutSessionRequestSchema, ZCreatedCheckoutSession } from '../../checkout/schemas';
 import { presentCreatedSession } from '../../checkout/present-created-session';
 import { defineRoute } from '../../http/define-route';
-import { VaultError } from '../../http/errors';
+import { VaultError } from '../../core/errors';
 import { parseJsonRequest } from '../../http/read-body';
-import { json, ok } from '../../openapi/shared';
-import { merchantKeysAuth } from './merchant-session-route';
+import { json, ok } from '../../core/openapi-shapes';
+import { merchantKeysAuth } from '../auth/merchant-session-route';
 
 export const POST = defineRoute({
   method: 'POST',

@@ -2,7 +2,7 @@
 // calls' origin rule and state errors (the key errors are the auth kinds': merchantKeysAuth, checkoutCustomerAuth).
 import { z } from 'zod';
 import { ZCheckoutStateError } from '../../checkout/schemas';
-import { error, json } from '../../openapi/shared';
+import { error, json } from '../../core/openapi-shapes';
 
 /** The session id path parameter: `{id}` on the merchant server's routes, `{sessionId}` on the page's calls. */
 export const sessionIdField = z.string().meta({ description: 'Checkout session id: `cs_` + 24 base62 characters.', example: 'cs_4kT9fQ2xVbN8mWcR5yZ1aH7d' });

@@ -3,10 +3,10 @@ import { z } from 'zod';
 import { getCheckoutSession } from '../../checkout/get-checkout-session';
 import { ZCheckoutSessionStatus } from '../../checkout/schemas';
 import { defineRoute } from '../../http/define-route';
-import { VaultError, messages } from '../../http/errors';
-import { dataResponse, error, ok } from '../../openapi/shared';
+import { VaultError, messages } from '../../core/errors';
+import { dataResponse, error, ok } from '../../core/openapi-shapes';
 import { sessionIdField } from './docs';
-import { merchantKeysAuth } from './merchant-session-route';
+import { merchantKeysAuth } from '../auth/merchant-session-route';
 
 export const GET = defineRoute({
   method: 'GET',

@@ -2,8 +2,8 @@
 import { listCheckoutSessions } from '../../checkout/list-checkout-sessions';
 import { CHECKOUT_LIST_MAX_LIMIT, ZCheckoutSessionListItem, ZListCheckoutSessionsQuerySchema } from '../../checkout/schemas';
 import { defineRoute } from '../../http/define-route';
-import { sessionAuth } from '../../http/session-route';
-import { ANY_ROLE, OTHER_ACCOUNT_404, error, ok, pageResponse } from '../../openapi/shared';
+import { sessionAuth } from '../auth/session-route';
+import { ANY_ROLE, OTHER_ACCOUNT_404, error, ok, pageResponse } from '../../core/openapi-shapes';
 
 export const GET = defineRoute({
   method: 'GET',

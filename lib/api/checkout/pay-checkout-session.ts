@@ -7,10 +7,10 @@ import { errorRedirectUrl, successRedirectUrl } from '../../checkout/return-urls
 import { ZCheckoutPaid, ZCheckoutPaymentFailed, ZPayCheckoutRequestSchema } from '../../checkout/schemas';
 import { defineRoute } from '../../http/define-route';
 import { parseJsonRequest } from '../../http/read-body';
-import { error, json, ok } from '../../openapi/shared';
-import { retryAfter } from '../auth/docs';
+import { error, json, ok } from '../../core/openapi-shapes';
+import { retryAfter } from '../auth-endpoints/docs';
 import { customerStateErrors, SAME_ORIGIN, sessionIdField } from './docs';
-import { checkoutCustomerAuth } from './customer-route';
+import { checkoutCustomerAuth } from '../auth/customer-route';
 
 export const POST = defineRoute({
   method: 'POST',

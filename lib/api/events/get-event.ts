@@ -1,8 +1,8 @@
 // GET /api/events/{id} — one event of the account (any role), as delivered.
 import { z } from 'zod';
 import { defineRoute } from '../../http/define-route';
-import { sessionAuth } from '../../http/session-route';
-import { ANY_ROLE, OTHER_ACCOUNT_404, dataResponse, error, ok } from '../../openapi/shared';
+import { sessionAuth } from '../auth/session-route';
+import { ANY_ROLE, OTHER_ACCOUNT_404, dataResponse, error, ok } from '../../core/openapi-shapes';
 import { getEventOrThrow } from '../../events/get-event-or-throw';
 import { ZEventView } from '../../events/schemas';
 

@@ -1,7 +1,7 @@
 // GET /api/events — the account's events (any role), newest first, cursor-paginated: catch up on what a receiver missed.
 import { defineRoute } from '../../http/define-route';
-import { sessionAuth } from '../../http/session-route';
-import { ANY_ROLE, error, ok, pageResponse } from '../../openapi/shared';
+import { sessionAuth } from '../auth/session-route';
+import { ANY_ROLE, error, ok, pageResponse } from '../../core/openapi-shapes';
 import { listEvents } from '../../events/list-events';
 import { ZEventView, ZListEventsQuerySchema } from '../../events/schemas';
 

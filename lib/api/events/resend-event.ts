@@ -1,8 +1,8 @@
 // POST /api/events/{id}/resend — deliver an event again, to one endpoint or every subscribed one (owner/admin).
 import { defineRoute } from '../../http/define-route';
-import { managerAuth } from '../../http/managed-route';
-import { MANAGERS_ONLY, OTHER_ACCOUNT_404, dataResponse, error, json, ok } from '../../openapi/shared';
-import { resendEvent } from '../../events/resend-event';
+import { managerAuth } from '../auth/managed-route';
+import { MANAGERS_ONLY, OTHER_ACCOUNT_404, dataResponse, error, json, ok } from '../../core/openapi-shapes';
+import { resendEvent } from '../../webhooks/resend-event';
 import { ZQueuedDeliveries, ZResendEventRequestSchema } from '../../events/schemas';
 import { eventIdParam } from './get-event';
 

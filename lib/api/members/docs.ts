@@ -1,5 +1,5 @@
 // Documentation shared by the members routes' definitions.
-import { OTHER_ACCOUNT_404, error } from '../../openapi/shared';
+import { OTHER_ACCOUNT_404, error } from '../../core/openapi-shapes';
 
 export const memberNotFound = { 404: error(`\`Member not found\`. ${OTHER_ACCOUNT_404}`) };
 export const lastOwner = { 409: error('`conflict`: the account must keep at least one owner.') };

@@ -1,9 +1,9 @@
 // POST /api/members — invite a user by email (owner/admin); the mail carries a link to choose a password.
 import { defineRoute } from '../../http/define-route';
-import { auditResource, managerAuth } from '../../http/managed-route';
+import { auditResource, managerAuth } from '../auth/managed-route';
 import { inviteMember } from '../../members/invite-member';
 import { ZInviteMemberRequestSchema, ZMemberResponse } from '../../members/schemas';
-import { MANAGERS_ONLY, json, ok } from '../../openapi/shared';
+import { MANAGERS_ONLY, json, ok } from '../../core/openapi-shapes';
 import { OWNER_RULE } from './docs';
 
 export const POST = defineRoute({

@@ -1,10 +1,10 @@
 // GET /api/members — the account's users (any role), oldest first.
 import { z } from 'zod';
 import { defineRoute } from '../../http/define-route';
-import { sessionAuth } from '../../http/session-route';
+import { sessionAuth } from '../auth/session-route';
 import { listMembers } from '../../members/list-members';
 import { ZMemberView } from '../../members/schemas';
-import { ANY_ROLE, dataResponse, ok } from '../../openapi/shared';
+import { ANY_ROLE, dataResponse, ok } from '../../core/openapi-shapes';
 
 export const GET = defineRoute({
   method: 'GET',

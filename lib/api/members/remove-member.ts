@@ -1,8 +1,8 @@
 // DELETE /api/members/{id} — remove a member (owner/admin); the last owner stays.
 import { defineRoute } from '../../http/define-route';
-import { managerAuth } from '../../http/managed-route';
+import { managerAuth } from '../auth/managed-route';
 import { removeMember } from '../../members/remove-member';
-import { MANAGERS_ONLY, OTHER_ACCOUNT_404, idParam, message } from '../../openapi/shared';
+import { MANAGERS_ONLY, OTHER_ACCOUNT_404, idParam, message } from '../../core/openapi-shapes';
 import { OWNER_RULE, lastOwner, memberNotFound } from './docs';
 
 export const DELETE = defineRoute({

@@ -1,9 +1,9 @@
 // POST /api/members/{id}/resend-invitation — mail a pending member a new invitation link (owner/admin).
 import { defineRoute } from '../../http/define-route';
-import { managerAuth } from '../../http/managed-route';
+import { managerAuth } from '../auth/managed-route';
 import { resendInvitation } from '../../members/resend-invitation';
 import { ZMemberResponse } from '../../members/schemas';
-import { MANAGERS_ONLY, OTHER_ACCOUNT_404, error, idParam, ok } from '../../openapi/shared';
+import { MANAGERS_ONLY, OTHER_ACCOUNT_404, error, idParam, ok } from '../../core/openapi-shapes';
 import { OWNER_RULE, memberNotFound } from './docs';
 
 export const POST = defineRoute({

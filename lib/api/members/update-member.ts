@@ -1,9 +1,9 @@
 // PUT /api/members/{id} — change a member's role or name (owner/admin); the account keeps an owner.
 import { defineRoute } from '../../http/define-route';
-import { managerAuth } from '../../http/managed-route';
+import { managerAuth } from '../auth/managed-route';
 import { ZMemberResponse, ZUpdateMemberRequestSchema } from '../../members/schemas';
 import { updateMember } from '../../members/update-member';
-import { MANAGERS_ONLY, OTHER_ACCOUNT_404, idParam, json, ok } from '../../openapi/shared';
+import { MANAGERS_ONLY, OTHER_ACCOUNT_404, idParam, json, ok } from '../../core/openapi-shapes';
 import { OWNER_RULE, lastOwner, memberNotFound } from './docs';
 
 export const PUT = defineRoute({

@@ -1,11 +1,11 @@
 // POST /api/merchants — create a merchant (owner/admin); its service API key is shown this once.
-import { redactProcessorConfig } from '../../checkout/processors/schemas';
+import { redactProcessorConfig } from '../../merchants/processor-schemas';
 import { defineRoute } from '../../http/define-route';
-import { auditResource, managerAuth } from '../../http/managed-route';
+import { auditResource, managerAuth } from '../auth/managed-route';
 import { parseJsonRequest } from '../../http/read-body';
 import { createMerchant } from '../../merchants/create-merchant';
 import { merchantSchemas, ZCreatedMerchant, ZCreateMerchantRequestSchema } from '../../merchants/schemas';
-import { MANAGERS_ONLY, OTHER_ACCOUNT_404, dataResponse, error, json, ok } from '../../openapi/shared';
+import { MANAGERS_ONLY, OTHER_ACCOUNT_404, dataResponse, error, json, ok } from '../../core/openapi-shapes';
 import { PROCESSOR_RULES, processorRefused } from './docs';
 
 export const POST = defineRoute({

@@ -4,9 +4,9 @@ import { createTestCheckoutSession } from '../../checkout/create-test-checkout-s
 import { ZCreatedCheckoutSession } from '../../checkout/schemas';
 import { presentCreatedSession } from '../../checkout/present-created-session';
 import { defineRoute } from '../../http/define-route';
-import { managerAuth } from '../../http/managed-route';
+import { managerAuth } from '../auth/managed-route';
 import { ZCreateTestSessionRequestSchema } from '../../merchants/schemas';
-import { OTHER_ACCOUNT_404, error, json, ok } from '../../openapi/shared';
+import { OTHER_ACCOUNT_404, error, json, ok } from '../../core/openapi-shapes';
 import { merchantIdParam, merchantNotFound } from './docs';
 
 export const POST = defineRoute({

@@ -1,8 +1,8 @@
 // DELETE /api/merchants/{id} — delete a merchant (owner/admin); its service key stops working at once.
 import { defineRoute } from '../../http/define-route';
-import { managerAuth } from '../../http/managed-route';
-import { deleteMerchant } from '../../merchants/delete-merchant';
-import { MANAGERS_ONLY, OTHER_ACCOUNT_404, message } from '../../openapi/shared';
+import { managerAuth } from '../auth/managed-route';
+import { deleteMerchant } from '../../checkout/delete-merchant';
+import { MANAGERS_ONLY, OTHER_ACCOUNT_404, message } from '../../core/openapi-shapes';
 import { merchantIdParam, merchantNotFound } from './docs';
 
 export const DELETE = defineRoute({

@@ -1,7 +1,7 @@
 // Documentation shared by the merchant routes' definitions.
 import { z } from 'zod';
 import { ZMerchantView } from '../../merchants/schemas';
-import { OTHER_ACCOUNT_404, dataResponse, error } from '../../openapi/shared';
+import { OTHER_ACCOUNT_404, dataResponse, error } from '../../core/openapi-shapes';
 
 /** `{id}` path parameter. */
 export const merchantIdParam = z.object({ id: z.string().meta({ description: 'Merchant id (UUID).' }) });

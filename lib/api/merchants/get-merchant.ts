@@ -1,9 +1,9 @@
 // GET /api/merchants/{id} — one merchant of the account (any role): key prefix, header values masked.
 import { defineRoute } from '../../http/define-route';
-import { sessionAuth } from '../../http/session-route';
+import { sessionAuth } from '../auth/session-route';
 import { getMerchantOrThrow } from '../../merchants/get-merchant-or-throw';
 import { presentMerchant } from '../../merchants/present-merchant';
-import { ANY_ROLE, OTHER_ACCOUNT_404, ok } from '../../openapi/shared';
+import { ANY_ROLE, OTHER_ACCOUNT_404, ok } from '../../core/openapi-shapes';
 import { ZMerchantResponse, merchantIdParam, merchantNotFound } from './docs';
 
 export const GET = defineRoute({

@@ -2,11 +2,11 @@
 import { z } from 'zod';
 import { ZListApplicationsQuerySchema as ZListMerchantsQuerySchema } from '../../applications/schemas';
 import { defineRoute } from '../../http/define-route';
-import { sessionAuth } from '../../http/session-route';
+import { sessionAuth } from '../auth/session-route';
 import { listMerchants } from '../../merchants/list-merchants';
 import { presentMerchant } from '../../merchants/present-merchant';
 import { ZMerchantView } from '../../merchants/schemas';
-import { ANY_ROLE, dataResponse, error, ok } from '../../openapi/shared';
+import { ANY_ROLE, dataResponse, error, ok } from '../../core/openapi-shapes';
 
 export const GET = defineRoute({
   method: 'GET',

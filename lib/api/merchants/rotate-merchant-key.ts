@@ -1,10 +1,10 @@
 // POST /api/merchants/{id}/rotate-key — a new service API key (shown once); the old one lasts the grace period.
 import { ZRotateApplicationKeyRequestSchema as ZRotateMerchantKeyRequestSchema } from '../../applications/schemas';
 import { defineRoute } from '../../http/define-route';
-import { managerAuth } from '../../http/managed-route';
+import { managerAuth } from '../auth/managed-route';
 import { rotateMerchantKey } from '../../merchants/rotate-merchant-key';
 import { ZRotatedServiceKey } from '../../merchants/schemas';
-import { MANAGERS_ONLY, OTHER_ACCOUNT_404, dataResponse, json, ok } from '../../openapi/shared';
+import { MANAGERS_ONLY, OTHER_ACCOUNT_404, dataResponse, json, ok } from '../../core/openapi-shapes';
 import { merchantIdParam, merchantNotFound } from './docs';
 
 export const POST = defineRoute({

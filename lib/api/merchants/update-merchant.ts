@@ -1,11 +1,11 @@
 // PUT /api/merchants/{id} — rename a merchant or replace its processor (owner/admin).
 import { defineRoute } from '../../http/define-route';
-import { managerAuth } from '../../http/managed-route';
+import { managerAuth } from '../auth/managed-route';
 import { parseJsonRequest } from '../../http/read-body';
 import { presentMerchant } from '../../merchants/present-merchant';
 import { merchantSchemas, ZUpdateMerchantRequestSchema } from '../../merchants/schemas';
 import { updateMerchant } from '../../merchants/update-merchant';
-import { MANAGERS_ONLY, OTHER_ACCOUNT_404, json, ok } from '../../openapi/shared';
+import { MANAGERS_ONLY, OTHER_ACCOUNT_404, json, ok } from '../../core/openapi-shapes';
 import { PROCESSOR_RULES, ZMerchantResponse, merchantIdParam, merchantNotFound, processorRefused } from './docs';
 
 export const PUT = defineRoute({

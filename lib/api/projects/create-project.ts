@@ -1,7 +1,7 @@
 // POST /api/projects — create a project (owner/admin): test by default, production (with a pub key) on request.
 import { defineRoute } from '../../http/define-route';
-import { auditResource, managerAuth } from '../../http/managed-route';
-import { MANAGERS_ONLY, error, json, ok } from '../../openapi/shared';
+import { auditResource, managerAuth } from '../auth/managed-route';
+import { MANAGERS_ONLY, error, json, ok } from '../../core/openapi-shapes';
 import { createAccountProject } from '../../projects/create-account-project';
 import { ZCreateProjectRequestSchema, ZProjectResponse } from '../../projects/schemas';
 

@@ -1,8 +1,8 @@
 // DELETE /api/projects/{id} — delete a project with its applications and tokens (owner/admin); the
 // account's last test project stays.
 import { defineRoute } from '../../http/define-route';
-import { managerAuth } from '../../http/managed-route';
-import { MANAGERS_ONLY, OTHER_ACCOUNT_404, error, idParam, message } from '../../openapi/shared';
+import { managerAuth } from '../auth/managed-route';
+import { MANAGERS_ONLY, OTHER_ACCOUNT_404, error, idParam, message } from '../../core/openapi-shapes';
 import { deleteProject } from '../../projects/delete-project';
 import { projectNotFound } from './docs';
 

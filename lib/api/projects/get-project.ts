@@ -1,7 +1,7 @@
 // GET /api/projects/{id} — one project of the account (any role), with the pub key of a production project.
 import { defineRoute } from '../../http/define-route';
-import { sessionAuth } from '../../http/session-route';
-import { ANY_ROLE, OTHER_ACCOUNT_404, idParam, ok } from '../../openapi/shared';
+import { sessionAuth } from '../auth/session-route';
+import { ANY_ROLE, OTHER_ACCOUNT_404, idParam, ok } from '../../core/openapi-shapes';
 import { getProjectOrThrow } from '../../projects/get-project-or-throw';
 import { ZProjectResponse } from '../../projects/schemas';
 import { projectNotFound } from './docs';

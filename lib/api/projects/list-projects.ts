@@ -2,8 +2,8 @@
 // project's destination allow-list.
 import { z } from 'zod';
 import { defineRoute } from '../../http/define-route';
-import { sessionAuth } from '../../http/session-route';
-import { ANY_ROLE, dataResponse, ok } from '../../openapi/shared';
+import { sessionAuth } from '../auth/session-route';
+import { ANY_ROLE, dataResponse, ok } from '../../core/openapi-shapes';
 import { listProjects } from '../../projects/list-projects';
 import { ZProjectView } from '../../projects/schemas';
 

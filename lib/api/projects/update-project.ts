@@ -1,7 +1,7 @@
 // PUT /api/projects/{id} — rename a project, set its destination allow-list or rotate its pub key (owner/admin).
 import { defineRoute } from '../../http/define-route';
-import { managerAuth } from '../../http/managed-route';
-import { MANAGERS_ONLY, OTHER_ACCOUNT_404, idParam, json, ok } from '../../openapi/shared';
+import { managerAuth } from '../auth/managed-route';
+import { MANAGERS_ONLY, OTHER_ACCOUNT_404, idParam, json, ok } from '../../core/openapi-shapes';
 import { ZProjectResponse, ZUpdateProjectRequestSchema } from '../../projects/schemas';
 import { updateProject } from '../../projects/update-project';
 import { projectNotFound } from './docs';

@@ -1,10 +1,10 @@
 // DELETE /api/tokens/{token} — delete a token for good (owner/admin/developer session, or an API key with
 // tokenization, optionally with the user's JWT); detokenize and proxy answer 404 from then on.
 import { defineRoute } from '../../http/define-route';
-import { error, message } from '../../openapi/shared';
+import { error, message } from '../../core/openapi-shapes';
 import { deleteToken } from '../../tokens/delete-token';
 import { tokenParam } from './docs';
-import { sessionOrApiKeyAuth } from './token-auth-route';
+import { sessionOrApiKeyAuth } from '../auth/token-auth-route';
 
 export const DELETE = defineRoute({
   method: 'DELETE',

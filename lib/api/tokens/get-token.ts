@@ -1,7 +1,7 @@
 // GET /api/tokens/{token} — one token of the account (any role); masked data only, never decrypted.
 import { defineRoute } from '../../http/define-route';
-import { sessionAuth } from '../../http/session-route';
-import { ANY_ROLE, OTHER_ACCOUNT_404, dataResponse, error, ok } from '../../openapi/shared';
+import { sessionAuth } from '../auth/session-route';
+import { ANY_ROLE, OTHER_ACCOUNT_404, dataResponse, error, ok } from '../../core/openapi-shapes';
 import { getScopedTokenView } from '../../tokens/get-scoped-token-or-throw';
 import { presentToken } from '../../tokens/present-token';
 import { ZTokenView } from '../../tokens/schemas';

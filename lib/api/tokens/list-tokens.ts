@@ -1,7 +1,7 @@
 // GET /api/tokens — the account's tokens (any role), filtered and cursor-paginated; masked data only.
 import { defineRoute } from '../../http/define-route';
-import { sessionAuth } from '../../http/session-route';
-import { ANY_ROLE, ok, pageResponse } from '../../openapi/shared';
+import { sessionAuth } from '../auth/session-route';
+import { ANY_ROLE, ok, pageResponse } from '../../core/openapi-shapes';
 import { listTokens, tokenListOptions } from '../../tokens/list-tokens';
 import { presentToken } from '../../tokens/present-token';
 import { ZListTokensQuerySchema, ZTokenView } from '../../tokens/schemas';

@@ -1,7 +1,7 @@
 // GET /api/usage — a project's calls per UTC day (tokenize, proxy, detokenize, test tokens), success and failure.
 import { defineRoute } from '../../http/define-route';
-import { sessionAuth } from '../../http/session-route';
-import { ANY_ROLE, OTHER_ACCOUNT_404, dataResponse, error, ok } from '../../openapi/shared';
+import { sessionAuth } from '../auth/session-route';
+import { ANY_ROLE, OTHER_ACCOUNT_404, dataResponse, error, ok } from '../../core/openapi-shapes';
 import { getUsage } from '../../usage/get-usage';
 import { USAGE_MAX_DAYS, ZUsageQuerySchema, ZUsageView } from '../../usage/schemas';
 

@@ -2,8 +2,8 @@
 import { z } from 'zod';
 import { listUserSessions } from '../../auth/list-user-sessions';
 import { defineRoute } from '../../http/define-route';
-import { sessionAuth } from '../../http/session-route';
-import { ANY_ROLE, dataResponse, ok } from '../../openapi/shared';
+import { sessionAuth } from '../auth/session-route';
+import { ANY_ROLE, dataResponse, ok } from '../../core/openapi-shapes';
 import { ZUserSessionView } from './sessions-docs';
 
 export const GET = defineRoute({

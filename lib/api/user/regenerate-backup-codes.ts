@@ -3,13 +3,13 @@
 // a wrong code towards the account lockout, as when turning MFA off.
 import { limitLoginAttempt } from '../../auth/login-limits';
 import { ZMfaBackupCodesResponse, ZMfaCodeRequestSchema } from '../../auth/schemas';
-import { auditedAttempt } from '../../http/audited-attempt';
+import { auditedAttempt } from '../auth/audited-attempt';
 import { defineRoute } from '../../http/define-route';
-import { sessionAuth } from '../../http/session-route';
-import { regenerateBackupCodes } from '../../mfa/manage-mfa';
-import { error, json, ok } from '../../openapi/shared';
-import { wrongMfaCode } from '../auth/disable-mfa';
-import { LIMITS, rateLimited } from '../auth/docs';
+import { sessionAuth } from '../auth/session-route';
+import { regenerateBackupCodes } from '../../auth/mfa/manage-mfa';
+import { error, json, ok } from '../../core/openapi-shapes';
+import { wrongMfaCode } from '../auth-endpoints/disable-mfa';
+import { LIMITS, rateLimited } from '../auth-endpoints/docs';
 
 export const POST = defineRoute({
   method: 'POST',

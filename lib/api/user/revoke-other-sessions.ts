@@ -1,9 +1,9 @@
 // DELETE /api/user/sessions — end every one of your sessions but the current one.
 import { revokeOtherUserSessions } from '../../auth/revoke-user-session';
-import { auditedAttempt } from '../../http/audited-attempt';
+import { auditedAttempt } from '../auth/audited-attempt';
 import { defineRoute } from '../../http/define-route';
-import { sessionAuth } from '../../http/session-route';
-import { ANY_ROLE, ok } from '../../openapi/shared';
+import { sessionAuth } from '../auth/session-route';
+import { ANY_ROLE, ok } from '../../core/openapi-shapes';
 import { ZRevokedSessionsResponse } from './sessions-docs';
 
 export const DELETE = defineRoute({

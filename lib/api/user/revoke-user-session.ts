@@ -1,11 +1,11 @@
 // DELETE /api/user/sessions/{id} — end one of your own sessions (the current one signs you out).
 import { revokeUserSession } from '../../auth/revoke-user-session';
-import { auditedAttempt } from '../../http/audited-attempt';
+import { auditedAttempt } from '../auth/audited-attempt';
 import { defineRoute } from '../../http/define-route';
 import { clearedSessionCookie } from '../../http/session-cookie';
-import { sessionAuth } from '../../http/session-route';
-import { isUuid } from '../../http/uuid';
-import { ANY_ROLE, error, idParam, ok } from '../../openapi/shared';
+import { sessionAuth } from '../auth/session-route';
+import { isUuid } from '../../core/uuid';
+import { ANY_ROLE, error, idParam, ok } from '../../core/openapi-shapes';
 import { ZSuccessResponse } from './sessions-docs';
 
 export const DELETE = defineRoute({

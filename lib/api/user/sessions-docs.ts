@@ -1,6 +1,6 @@
 // Schemas of the /api/user/sessions routes (the signed-in user's own sign-in sessions).
 import { z } from 'zod';
-import { flatResponse } from '../../openapi/shared';
+import { flatResponse } from '../../core/openapi-shapes';
 
 export const ZUserSessionView = z
   .object({

@@ -3,14 +3,14 @@
 // codes count against the login and MFA attempt limits.
 import { limitLoginAttempt } from '../../auth/login-limits';
 import { ZMfaSettingsRequestSchema, ZMfaSettingsResponse } from '../../auth/schemas';
-import { auditedAttempt } from '../../http/audited-attempt';
+import { auditedAttempt } from '../auth/audited-attempt';
 import { defineRoute } from '../../http/define-route';
-import { VaultError } from '../../http/errors';
-import { sessionAuth } from '../../http/session-route';
-import { confirmMfaSetup, startMfaSetup } from '../../mfa/manage-mfa';
-import { error, json, ok } from '../../openapi/shared';
-import { disableMfaAttempt, wrongMfaCode } from '../auth/disable-mfa';
-import { LIMITS, rateLimited } from '../auth/docs';
+import { VaultError } from '../../core/errors';
+import { sessionAuth } from '../auth/session-route';
+import { confirmMfaSetup, startMfaSetup } from '../../auth/mfa/manage-mfa';
+import { error, json, ok } from '../../core/openapi-shapes';
+import { disableMfaAttempt, wrongMfaCode } from '../auth-endpoints/disable-mfa';
+import { LIMITS, rateLimited } from '../auth-endpoints/docs';
 
 export const POST = defineRoute({
   method: 'POST',

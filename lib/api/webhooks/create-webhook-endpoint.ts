@@ -1,7 +1,7 @@
 // POST /api/webhook-endpoints — add an endpoint (owner/admin); its signing secret is shown this once.
 import { defineRoute } from '../../http/define-route';
-import { auditResource, managerAuth } from '../../http/managed-route';
-import { MANAGERS_ONLY, OTHER_ACCOUNT_404, dataResponse, error, json, ok } from '../../openapi/shared';
+import { auditResource, managerAuth } from '../auth/managed-route';
+import { MANAGERS_ONLY, OTHER_ACCOUNT_404, dataResponse, error, json, ok } from '../../core/openapi-shapes';
 import { createWebhookEndpoint } from '../../webhooks/create-webhook-endpoint';
 import { presentWebhookEndpoint } from '../../webhooks/present-webhook-endpoint';
 import { MAX_ENDPOINTS_PER_PROJECT, ZCreateWebhookEndpointRequestSchema, ZCreatedWebhookEndpoint } from '../../webhooks/schemas';

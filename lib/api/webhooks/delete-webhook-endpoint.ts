@@ -1,7 +1,7 @@
 // DELETE /api/webhook-endpoints/{id} — delete an endpoint and its delivery log (owner/admin); events stay.
 import { defineRoute } from '../../http/define-route';
-import { managerAuth } from '../../http/managed-route';
-import { MANAGERS_ONLY, OTHER_ACCOUNT_404, message } from '../../openapi/shared';
+import { managerAuth } from '../auth/managed-route';
+import { MANAGERS_ONLY, OTHER_ACCOUNT_404, message } from '../../core/openapi-shapes';
 import { deleteWebhookEndpoint } from '../../webhooks/delete-webhook-endpoint';
 import { endpointIdParam, endpointNotFound } from './docs';
 

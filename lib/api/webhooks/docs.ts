@@ -1,6 +1,6 @@
 // Documentation shared by the webhook endpoint routes' definitions.
 import { z } from 'zod';
-import { OTHER_ACCOUNT_404, dataResponse, error } from '../../openapi/shared';
+import { OTHER_ACCOUNT_404, dataResponse, error } from '../../core/openapi-shapes';
 import { ZWebhookEndpointView } from '../../webhooks/schemas';
 
 export const endpointIdParam = z.object({ id: z.string().meta({ description: 'Webhook endpoint id (UUID).' }) });

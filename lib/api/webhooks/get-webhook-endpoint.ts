@@ -1,7 +1,7 @@
 // GET /api/webhook-endpoints/{id} — one endpoint of the account (any role), with health; never its secret.
 import { defineRoute } from '../../http/define-route';
-import { sessionAuth } from '../../http/session-route';
-import { ANY_ROLE, OTHER_ACCOUNT_404, ok } from '../../openapi/shared';
+import { sessionAuth } from '../auth/session-route';
+import { ANY_ROLE, OTHER_ACCOUNT_404, ok } from '../../core/openapi-shapes';
 import { endpointHealth } from '../../webhooks/endpoint-health';
 import { getWebhookEndpointOrThrow } from '../../webhooks/get-webhook-endpoint-or-throw';
 import { presentWebhookEndpoint } from '../../webhooks/present-webhook-endpoint';

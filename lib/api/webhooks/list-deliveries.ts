@@ -1,7 +1,7 @@
 // GET /api/webhook-endpoints/{id}/deliveries — an endpoint's delivery log with every attempt (any role).
 import { defineRoute } from '../../http/define-route';
-import { sessionAuth } from '../../http/session-route';
-import { ANY_ROLE, OTHER_ACCOUNT_404, ok, pageResponse } from '../../openapi/shared';
+import { sessionAuth } from '../auth/session-route';
+import { ANY_ROLE, OTHER_ACCOUNT_404, ok, pageResponse } from '../../core/openapi-shapes';
 import { listDeliveries } from '../../webhooks/list-deliveries';
 import { ZListDeliveriesQuerySchema, ZWebhookDeliveryView } from '../../webhooks/schemas';
 import { endpointIdParam, endpointNotFound } from './docs';

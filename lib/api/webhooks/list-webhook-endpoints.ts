@@ -2,8 +2,8 @@
 import { z } from 'zod';
 import { ZListApplicationsQuerySchema as ZListEndpointsQuerySchema } from '../../applications/schemas';
 import { defineRoute } from '../../http/define-route';
-import { sessionAuth } from '../../http/session-route';
-import { ANY_ROLE, dataResponse, error, ok } from '../../openapi/shared';
+import { sessionAuth } from '../auth/session-route';
+import { ANY_ROLE, dataResponse, error, ok } from '../../core/openapi-shapes';
 import { listWebhookEndpoints } from '../../webhooks/list-webhook-endpoints';
 import { presentWebhookEndpoint } from '../../webhooks/present-webhook-endpoint';
 import { ZWebhookEndpointView } from '../../webhooks/schemas';

@@ -1,8 +1,8 @@
 // POST /api/webhook-endpoints/{id}/replay — re-send every failed delivery of a time range (owner/admin).
 import { z } from 'zod';
 import { defineRoute } from '../../http/define-route';
-import { managerAuth } from '../../http/managed-route';
-import { MANAGERS_ONLY, OTHER_ACCOUNT_404, dataResponse, json, ok } from '../../openapi/shared';
+import { managerAuth } from '../auth/managed-route';
+import { MANAGERS_ONLY, OTHER_ACCOUNT_404, dataResponse, json, ok } from '../../core/openapi-shapes';
 import { replayFailedDeliveries } from '../../webhooks/replay-failed-deliveries';
 import { ZReplayRequestSchema } from '../../webhooks/schemas';
 import { endpointDisabledConflict, endpointIdParam, endpointNotFound } from './docs';

@@ -1,7 +1,7 @@
 // POST /api/webhook-endpoints/{id}/rotate-secret — a new signing secret (shown once); the old one co-signs for the overlap.
 import { defineRoute } from '../../http/define-route';
-import { managerAuth } from '../../http/managed-route';
-import { MANAGERS_ONLY, OTHER_ACCOUNT_404, dataResponse, json, ok } from '../../openapi/shared';
+import { managerAuth } from '../auth/managed-route';
+import { MANAGERS_ONLY, OTHER_ACCOUNT_404, dataResponse, json, ok } from '../../core/openapi-shapes';
 import { presentWebhookEndpoint } from '../../webhooks/present-webhook-endpoint';
 import { rotateWebhookSecret } from '../../webhooks/rotate-webhook-secret';
 import { ZCreatedWebhookEndpoint, ZRotateWebhookSecretRequestSchema } from '../../webhooks/schemas';

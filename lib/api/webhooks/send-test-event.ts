@@ -1,8 +1,8 @@
 // POST /api/webhook-endpoints/{id}/test — send a `webhook.test` event to this endpoint only (owner/admin).
 import { z } from 'zod';
 import { defineRoute } from '../../http/define-route';
-import { managerAuth } from '../../http/managed-route';
-import { MANAGERS_ONLY, OTHER_ACCOUNT_404, dataResponse, ok } from '../../openapi/shared';
+import { managerAuth } from '../auth/managed-route';
+import { MANAGERS_ONLY, OTHER_ACCOUNT_404, dataResponse, ok } from '../../core/openapi-shapes';
 import { sendTestEvent } from '../../webhooks/send-test-event';
 import { endpointDisabledConflict, endpointIdParam, endpointNotFound } from './docs';
 

@@ -1,7 +1,7 @@
 // PUT /api/webhook-endpoints/{id} — change an endpoint's URL, event types, description or state (owner/admin).
 import { defineRoute } from '../../http/define-route';
-import { managerAuth } from '../../http/managed-route';
-import { MANAGERS_ONLY, OTHER_ACCOUNT_404, json, ok } from '../../openapi/shared';
+import { managerAuth } from '../auth/managed-route';
+import { MANAGERS_ONLY, OTHER_ACCOUNT_404, json, ok } from '../../core/openapi-shapes';
 import { presentWebhookEndpoint } from '../../webhooks/present-webhook-endpoint';
 import { ZUpdateWebhookEndpointRequestSchema } from '../../webhooks/schemas';
 import { updateWebhookEndpoint } from '../../webhooks/update-webhook-endpoint';

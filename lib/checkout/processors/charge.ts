@@ -5,12 +5,12 @@
 // vault's own outages (database, store), which the caller maps to 503.
 // Logged: one line with ids, outcome and reason. Never a card number, CVV, PSP header or PSP body.
 import { PROJECT_KEY_COLUMNS } from '../../crypto/keyring';
-import { readAllowedProxyHosts } from '../../proxy/proxy-host-allow-list';
-import type { Runtime } from '../../runtime';
+import { readAllowedProxyHosts } from '../../outbound/proxy-host-allow-list';
+import type { Runtime } from '../../runtime/types';
 import { chargeHttp } from './http-processor';
 import { failed, type ChargeOutcome, type ChargeResult } from './results';
 import { chargeSandbox } from './sandbox';
-import { createProcessorConfigSchema, type TProcessorConfig } from './schemas';
+import { createProcessorConfigSchema, type TProcessorConfig } from '../../merchants/processor-schemas';
 
 export type { ChargeResult } from './results';
 

@@ -5,17 +5,17 @@
 // A URL the project's destination allow-list (`allowed_proxy_hosts`; none: nowhere in production) refuses
 // fails the attempt before the token is read, the CVC session used or anything connects (the Pay checks
 // it first, see ./assert-charge-destination.ts; this is the charge's own guard).
-import { VaultError } from '../../http/errors';
-import type { Runtime } from '../../runtime';
+import { VaultError } from '../../core/errors';
+import type { Runtime } from '../../runtime/types';
 import type { OutgoingBody } from '../../proxy/parse-proxy-request';
-import { isProxyHostAllowed, type ProxyHostPolicy } from '../../proxy/proxy-host-allow-list';
-import { parseProxyUrl } from '../../proxy/proxy-url';
+import { isProxyHostAllowed, type ProxyHostPolicy } from '../../outbound/proxy-host-allow-list';
+import { parseProxyUrl } from '../../outbound/proxy-url';
 import { sendToPsp, type TokenProject } from '../../proxy/send-to-psp';
 import type { ExtraValues } from '../../proxy/placeholders';
 import { mapPspAnswer } from './map-psp-answer';
 import { withNumericAmountMinor } from './numeric-amount';
 import { cvcUnavailableOrThrow, failed, type ChargeOutcome, type ChargeReason } from './results';
-import type { ProcessorFormat, THttpProcessorConfig } from './schemas';
+import type { ProcessorFormat, THttpProcessorConfig } from '../../merchants/processor-schemas';
 
 const CONTENT_TYPES: Record<ProcessorFormat, string> = {
   json: 'application/json',

@@ -11,9 +11,9 @@
 // the card and account numbers only (a short CVV-like digit run in an id is no secret).
 import { createCredentialMasker } from '../../proxy/mask-credentials';
 import { createMasker, type ResponseSecrets } from '../../proxy/mask-response';
-import { parseJsonPath, readJsonPath, type JsonPath } from './json-path';
+import { parseJsonPath, readJsonPath, type JsonPath } from '../../core/json-path';
 import { approved, CARD_DECLINED_MESSAGE, declined, failed, type ChargeOutcome } from './results';
-import type { THttpProcessorConfig } from './schemas';
+import type { THttpProcessorConfig } from '../../merchants/processor-schemas';
 
 const TRANSACTION_ID_MAX_LENGTH = 255;
 const DECLINE_MESSAGE_MAX_LENGTH = 200;

@@ -1,7 +1,7 @@
 // What a charge attempt comes to, in the terms the checkout shows the customer. The messages are fixed
 // texts (a PSP's own decline message is the one exception, see map-psp-answer.ts): nothing here carries
 // card data or PSP secrets.
-import { VaultError } from '../../http/errors';
+import { VaultError } from '../../core/errors';
 
 export type ChargeResult =
   | { outcome: 'approved'; transactionId: string }

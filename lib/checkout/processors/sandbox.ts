@@ -1,9 +1,9 @@
 // The sandbox processor (test projects only): the card number behind the token decides, as in the
 // issue's table. The CVC session is taken exactly as the proxy takes it, so a sandbox checkout exercises
 // the same single-use rules as a real one.
-import type { Runtime } from '../../runtime';
+import type { Runtime } from '../../runtime/types';
 import { takeTokenSecrets, type TokenProject } from '../../proxy/send-to-psp';
-import { luhnValid } from '../../vault/card-rules';
+import { luhnValid } from '../../cards/card-rules';
 import { randomBase62 } from '../../crypto/random';
 import { approved, CARD_DECLINED_MESSAGE, cvcUnavailableOrThrow, declined, failed, INSUFFICIENT_FUNDS_MESSAGE, type ChargeOutcome } from './results';
 

@@ -2,7 +2,7 @@
 // without allowed_proxy_hosts. Not a failure (nothing leaks), but their proxy, merchants and checkout
 // charges are all refused until the list names a host, which after an upgrade may surprise.
 import type { Database } from '../../db/connect';
-import { needsAllowList } from '../../proxy/proxy-host-allow-list';
+import { needsAllowList } from '../../outbound/proxy-host-allow-list';
 import { ok, skip, warn, type CheckResult } from './check-result';
 
 export type ProjectDestinations = { id: string; name: string; environment: 'test' | 'production'; listed: boolean };

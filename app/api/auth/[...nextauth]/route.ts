@@ -3,9 +3,9 @@
 import NextAuth from 'next-auth';
 import { dashboardAuthOptions } from '@/lib/dashboard/auth-options';
 import { errorResponse } from '@/lib/http/respond';
-import { nulRefusalForForm } from '@/lib/http/reject-nul';
+import { nulRefusalForForm } from '@/lib/core/reject-nul';
 import { requestIdFor } from '@/lib/http/request-id';
-import { getRuntime } from '@/lib/runtime';
+import { getRuntime } from '@/lib/runtime/shared';
 
 type Context = { params: Promise<{ nextauth: string[] }> };
 

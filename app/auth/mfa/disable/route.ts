@@ -1,2 +1,2 @@
-// POST /auth/mfa/disable (definition: lib/api/auth/disable-mfa.ts)
-export { POST } from '@/lib/api/auth/disable-mfa';
+// POST /auth/mfa/disable (definition: lib/api/auth-endpoints/disable-mfa.ts)
+export { POST } from '@/lib/api/auth-endpoints/disable-mfa';

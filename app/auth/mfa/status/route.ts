@@ -1,2 +1,2 @@
-// GET /auth/mfa/status (definition: lib/api/auth/get-mfa-status.ts)
-export { GET } from '@/lib/api/auth/get-mfa-status';
+// GET /auth/mfa/status (definition: lib/api/auth-endpoints/get-mfa-status.ts)
+export { GET } from '@/lib/api/auth-endpoints/get-mfa-status';

@@ -1,2 +1,2 @@
-// POST /auth/mfa/verify-backup (definition: lib/api/auth/verify-mfa-backup-code.ts)
-export { POST } from '@/lib/api/auth/verify-mfa-backup-code';
+// POST /auth/mfa/verify-backup (definition: lib/api/auth-endpoints/verify-mfa-backup-code.ts)
+export { POST } from '@/lib/api/auth-endpoints/verify-mfa-backup-code';

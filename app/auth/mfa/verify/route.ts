@@ -1,2 +1,2 @@
-// POST /auth/mfa/verify (definition: lib/api/auth/verify-mfa-code.ts)
-export { POST } from '@/lib/api/auth/verify-mfa-code';
+// POST /auth/mfa/verify (definition: lib/api/auth-endpoints/verify-mfa-code.ts)
+export { POST } from '@/lib/api/auth-endpoints/verify-mfa-code';

@@ -8,7 +8,8 @@ import { dashboardDetour } from '@/lib/dashboard/mfa-gate';
 import { capabilitiesOf, type Capabilities, type Role } from '@/lib/dashboard/roles';
 import { listProjects } from '@/lib/projects/list-projects';
 import type { PresentedProject } from '@/lib/projects/present-project';
-import { getRuntime, type Runtime } from '@/lib/runtime';
+import { getRuntime } from '@/lib/runtime/shared';
+import type { Runtime } from '@/lib/runtime/types';
 
 export type DashboardContext = {
   runtime: Runtime;

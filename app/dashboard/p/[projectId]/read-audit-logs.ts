@@ -3,9 +3,9 @@
 // same `audit.list` row written for the read (PCI DSS 10.2.1: reading the audit log is audited too).
 import { headers } from 'next/headers';
 import { sealAuditLog } from '@/lib/audit/audit-chain';
-import { auditedRead } from '@/lib/audit/audit-reads';
+import { auditedRead } from '@/lib/api/audit-logs/audit-reads';
 import { listAuditLogs, presentAuditRow, type TAuditLogQuery } from '@/lib/audit/list-audit-logs';
-import { clientIpFromHeader } from '@/lib/http/client-ip';
+import { clientIpFromHeader } from '@/lib/core/client-ip';
 import { requestIdFromHeader } from '@/lib/http/request-id';
 import type { DashboardContext } from './dashboard-context';
 

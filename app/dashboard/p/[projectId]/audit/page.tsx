@@ -13,7 +13,7 @@ import { listApplications } from '@/lib/applications/list-applications';
 import { auditRowCursor } from '@/lib/audit/audit-row-cursor';
 import { ZAuditLogQuerySchema } from '@/lib/audit/list-audit-logs';
 import { managersOnly } from '@/lib/dashboard/roles';
-import { VaultError } from '@/lib/http/errors';
+import { VaultError } from '@/lib/core/errors';
 import { listMembers } from '@/lib/members/list-members';
 import { loadDashboardContext, single, type ProjectPageProps } from '../dashboard-context';
 import { readAuditLogs, type AuditRowView } from '../read-audit-logs';

@@ -5,7 +5,7 @@ import { PageHeader, Panel, ReadOnlyNotice } from '@/components/ui/panel';
 import { CreateProjectDialog } from '@/components/dashboard/projects/create-project-dialog';
 import { ProjectsTable } from '@/components/dashboard/projects/projects-table';
 import { managersOnly } from '@/lib/dashboard/roles';
-import { ALLOWED_PROXY_HOST_RULE, MAX_ALLOWED_PROXY_HOSTS } from '@/lib/proxy/proxy-host-allow-list';
+import { ALLOWED_PROXY_HOST_RULE, MAX_ALLOWED_PROXY_HOSTS } from '@/lib/outbound/proxy-host-allow-list';
 import { loadDashboardContext, type ProjectPageProps } from '../dashboard-context';
 
 export default async function ProjectsPage({ params }: ProjectPageProps) {

@@ -14,8 +14,8 @@ import { PageHeader, Panel } from '@/components/ui/panel';
 import { listUserSessions } from '@/lib/auth/list-user-sessions';
 import { currentDashboardSessionId } from '@/lib/dashboard/current-user';
 import { summariseUserAgent } from '@/lib/dashboard/user-agent';
-import { mfaStatus } from '@/lib/mfa/manage-mfa';
-import { needsAllowList } from '@/lib/proxy/proxy-host-allow-list';
+import { mfaStatus } from '@/lib/auth/mfa/manage-mfa';
+import { needsAllowList } from '@/lib/outbound/proxy-host-allow-list';
 import { loadDashboardContext, type ProjectPageProps } from '../dashboard-context';
 
 export default async function SettingsPage({ params }: ProjectPageProps) {

@@ -8,7 +8,7 @@ import { CursorPager } from '@/components/ui/cursor-pager';
 import { EmptyState } from '@/components/ui/empty-state';
 import { FormError } from '@/components/ui/form-field';
 import { PageHeader, Panel, ReadOnlyNotice } from '@/components/ui/panel';
-import { VaultError } from '@/lib/http/errors';
+import { VaultError } from '@/lib/core/errors';
 import { getScopedTokenView } from '@/lib/tokens/get-scoped-token-or-throw';
 import { listTokens, tokenListOptions } from '@/lib/tokens/list-tokens';
 import { presentToken } from '@/lib/tokens/present-token';

@@ -15,7 +15,7 @@ import { formatDateTime } from '@/components/ui/format';
 import { PageHeader, Panel, ReadOnlyNotice } from '@/components/ui/panel';
 import { listCheckoutSessions } from '@/lib/checkout/list-checkout-sessions';
 import { ZCheckoutStatus, ZListCheckoutSessionsQuerySchema } from '@/lib/checkout/schemas';
-import { VaultError } from '@/lib/http/errors';
+import { VaultError } from '@/lib/core/errors';
 import { getMerchantOrThrow } from '@/lib/merchants/get-merchant-or-throw';
 import { presentMerchant } from '@/lib/merchants/present-merchant';
 import { loadDashboardContext, single } from '../../dashboard-context';

@@ -16,7 +16,7 @@ import { FormError } from '@/components/ui/form-field';
 import { formatDateTime } from '@/components/ui/format';
 import { PageHeader, Panel, ReadOnlyNotice } from '@/components/ui/panel';
 import { managersOnly } from '@/lib/dashboard/roles';
-import { VaultError } from '@/lib/http/errors';
+import { VaultError } from '@/lib/core/errors';
 import { endpointHealth } from '@/lib/webhooks/endpoint-health';
 import { getWebhookEndpointOrThrow } from '@/lib/webhooks/get-webhook-endpoint-or-throw';
 import { listDeliveries } from '@/lib/webhooks/list-deliveries';

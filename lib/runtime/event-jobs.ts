@@ -1,0 +1,50 @@
+// The event jobs of a process (WEBHOOK_WORKER=on): the checkout expiry sweeper (every
+// CHECKOUT_EXPIRY_SWEEP_MS, so a lapsed session's `checkout.session.expired` is written within that time
+// even if nobody loads it), the background audit chain watch (every AUDIT_VERIFY_INTERVAL_SECONDS, the
+// whole chain on its first run and then once a day) and the retention purge (hourly). Like the audit
+// sealer: unref'd timers (they never keep a process alive), one pass of each job at a time, a failed pass
+// logged and simply retried at the next tick; `stop()` awaits the passes in flight. Every node may run
+// them: each job's conditional statements or dedupe keys make concurrent passes write each change once.
+import { watchAuditChain } from '../events/watch-audit-chain';
+import { expireLapsedSessions } from '../checkout/expire-lapsed-sessions';
+import type { Config } from '../config';
+import type { Keyring } from '../crypto/keyring';
+import type { Database } from '../db/connect';
+import type { Logger } from '../logger';
+import { runEvery, type BackgroundJob } from '../background/run-every';
+import { purgeOldEvents } from '../events/purge-old-events';
+
+export const PURGE_INTERVAL_MS = 60 * 60 * 1000;
+const FULL_VERIFY_EVERY_MS = 24 * 60 * 60 * 1000;
+
+type JobsRuntime = {
+  db: Pick<Database, 'sql'>;
+  keyring: Pick<Keyring, 'auditChainKey' | 'auditChainEpoch'>;
+  logger: Logger;
+  config: Pick<Config, 'CHECKOUT_EXPIRY_SWEEP_MS' | 'AUDIT_VERIFY_INTERVAL_SECONDS' | 'EVENT_RETENTION_DAYS'>;
+};
+
+/** `pass` every `intervalMs` (lib/background/run-every.ts), its failures logged under the job's name. */
+const every = (intervalMs: number, name: string, logger: Logger, pass: () => Promise<unknown>) =>
+  runEvery({ intervalMs, logger, failure: 'event job failed; retrying at its next run', fields: { job: name } }, pass);
+
+export function startEventJobs(runtime: JobsRuntime): BackgroundJob {
+  const { config, logger } = runtime;
+  let lastFullVerify: number | null = null;
+  const watch = async () => {
+    const startedAt = Date.now();
+    const full = lastFullVerify === null || startedAt - lastFullVerify >= FULL_VERIFY_EVERY_MS;
+    await watchAuditChain(runtime, { full });
+    if (full) lastFullVerify = startedAt;
+  };
+  const jobs = [
+    every(config.CHECKOUT_EXPIRY_SWEEP_MS, 'checkout-expiry', logger, () => expireLapsedSessions(runtime.db)),
+    every(config.AUDIT_VERIFY_INTERVAL_SECONDS * 1000, 'audit-watch', logger, watch),
+    every(PURGE_INTERVAL_MS, 'event-retention', logger, () => purgeOldEvents(runtime.db, { retentionDays: config.EVENT_RETENTION_DAYS })),
+  ];
+  return {
+    async stop() {
+      await Promise.all(jobs.map((job) => job.stop()));
+    },
+  };
+}
