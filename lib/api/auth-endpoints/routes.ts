@@ -1,7 +1,7 @@
 // The auth routes: sign-in and session, passwords, MFA, registration.
 import type { DefinedRoute } from '../../http/define-route';
-import { POST as updateMfaSettings } from '../user/settings-mfa';
-import { POST as regenerateMfaBackupCodes } from '../user/regenerate-backup-codes';
+import { POST as updateMfaSettings } from './settings-mfa';
+import { POST as regenerateMfaBackupCodes } from './regenerate-backup-codes';
 import { POST as changePassword } from './change-password';
 import { POST as disableMfa } from './disable-mfa';
 import { POST as forgotPassword } from './forgot-password';

@@ -1,2 +1,2 @@
-// POST /user/settings/mfa (definition: lib/api/user/settings-mfa.ts)
-export { POST } from '@/lib/api/user/settings-mfa';
+// POST /user/settings/mfa (definition: lib/api/auth-endpoints/settings-mfa.ts)
+export { POST } from '@/lib/api/auth-endpoints/settings-mfa';

@@ -1,2 +1,2 @@
-// POST /user/settings/mfa/backup-codes (definition: lib/api/user/regenerate-backup-codes.ts)
-export { POST } from '@/lib/api/user/regenerate-backup-codes';
+// POST /user/settings/mfa/backup-codes (definition: lib/api/auth-endpoints/regenerate-backup-codes.ts)
+export { POST } from '@/lib/api/auth-endpoints/regenerate-backup-codes';

@@ -9,8 +9,8 @@ import { VaultError } from '../../core/errors';
 import { sessionAuth } from '../auth/session-route';
 import { confirmMfaSetup, startMfaSetup } from '../../auth/mfa/manage-mfa';
 import { error, json, ok } from '../../core/openapi-shapes';
-import { disableMfaAttempt, wrongMfaCode } from '../auth-endpoints/disable-mfa';
-import { LIMITS, rateLimited } from '../auth-endpoints/docs';
+import { disableMfaAttempt, wrongMfaCode } from './disable-mfa';
+import { LIMITS, rateLimited } from './docs';
 
 export const POST = defineRoute({
   method: 'POST',

@@ -8,8 +8,8 @@ import { defineRoute } from '../../http/define-route';
 import { sessionAuth } from '../auth/session-route';
 import { regenerateBackupCodes } from '../../auth/mfa/manage-mfa';
 import { error, json, ok } from '../../core/openapi-shapes';
-import { wrongMfaCode } from '../auth-endpoints/disable-mfa';
-import { LIMITS, rateLimited } from '../auth-endpoints/docs';
+import { wrongMfaCode } from './disable-mfa';
+import { LIMITS, rateLimited } from './docs';
 
 export const POST = defineRoute({
   method: 'POST',
