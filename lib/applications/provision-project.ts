@@ -7,7 +7,7 @@ import { createProject, type CreatedProject } from '../projects/create-project';
 import { VaultError, messages } from '../core/errors';
 import type { Runtime } from '../runtime/types';
 
-export type ProvisionedProject = { project: CreatedProject & { createdAt: Date }; application: CreatedApplication };
+export type ProvisionedProject = { project: CreatedProject; application: CreatedApplication };
 
 export async function provisionProject(
   runtime: Pick<Runtime, 'db' | 'keyring' | 'config'>,
@@ -28,8 +28,7 @@ export async function provisionProject(
       // detokenize absent follows tokenization (default true), as for every application created without it.
       permissions: { tokenization: options.permissions?.tokenization ?? true, detokenize: options.permissions?.detokenize, provisioning: false },
     });
-    const { createdAt } = await prisma.project.findUniqueOrThrow({ where: { id: project.id }, select: { createdAt: true } });
-    return { project: { ...project, createdAt }, application };
+    return { project, application };
   } catch (error) {
     // No half-provisioned project left behind.
     await prisma.project.deleteMany({ where: { id: project.id } });

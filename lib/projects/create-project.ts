@@ -1,12 +1,14 @@
-// A new project, wherever it is created (dashboard and API, /internal/provision, the CLI, bootstrap,
-// registration): its own wrapped data key, a pub key for production, and the account's project cap
+// The one way a project is made, wherever it is created (dashboard and API, /internal/provision, the CLI,
+// bootstrap, registration): its own wrapped data key, a pub key for production, and the account's project cap
 // (MAX_PROJECTS_PER_ACCOUNT) checked under the account's row lock, so concurrent creations cannot pass it.
 import { VaultError } from '../core/errors';
 import { lockAccount, type Transaction } from './lock-account';
 import type { Runtime } from '../runtime/types';
+import { projectColumns, type ProjectRow } from './present-project';
 import { newPubKey, type EnvironmentName } from '../api-keys/api-keys';
 
-export type CreatedProject = { id: string; name: string; environment: EnvironmentName; pubKey?: string };
+/** The new project's row as every project route reads it, and the pub key of a production project (shown once). */
+export type CreatedProject = ProjectRow & { environment: EnvironmentName; pubKey?: string };
 
 /** MAX_PROJECTS_PER_ACCOUNT's default, for callers without a configuration at hand. */
 export const DEFAULT_MAX_PROJECTS_PER_ACCOUNT = 100;
@@ -35,7 +37,7 @@ export async function createProject(
   const insert = async (tx: Transaction) => {
     await lockAccount(tx, options.accountId);
     if ((await tx.project.count({ where: { accountId: options.accountId } })) >= max) throw projectLimitReached(max);
-    await tx.project.create({
+    return tx.project.create({
       data: {
         id,
         accountId: options.accountId,
@@ -45,11 +47,11 @@ export async function createProject(
         pubKeyHash: pub?.hash,
         pubKeyWrapped: pub ? runtime.keyring.wrapSecret(pub.key, `pub-key/${id}`) : undefined,
       },
+      select: projectColumns,
     });
   };
-  if (options.transaction) await insert(options.transaction);
-  else await runtime.db.prisma.$transaction(insert);
-  return { id, name: options.name, environment: options.environment, pubKey: pub?.key };
+  const row = options.transaction ? await insert(options.transaction) : await runtime.db.prisma.$transaction(insert);
+  return { ...row, environment: options.environment, pubKey: pub?.key };
 }
 
 /** The pub key of a production project, for operators (CLI) who need to see it again. */

@@ -1,9 +1,7 @@
 // The project an application goes into: the one named (it must belong to the caller's account), or
 // by default the account's first test project (the oldest).
-import { VaultError } from '../core/errors';
 import type { Runtime } from '../runtime/types';
-
-export const projectNotFound = () => new VaultError('not_found', 'Project not found');
+import { projectNotFound } from './get-project-or-throw';
 
 export async function getAccountProjectOrThrow(
   runtime: Pick<Runtime, 'db'>,

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { VaultError } from '../core/errors';
 import type { Runtime } from '../runtime/types';
 import { createToken, type TokenCreator } from './create-token';
-import { describeDuration } from './cvc-sessions';
+import { describeDuration } from '../core/durations';
 import type { TTestTokenRequest, ZTestTokenResponseSchema } from './schemas';
 import { isPublishedTestCard } from './test-cards';
 

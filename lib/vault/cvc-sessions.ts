@@ -55,22 +55,3 @@ export async function deleteCvcSession(options: { store: KeyValueStore; projectI
   }
   recordCvcSession('deleted');
 }
-
-/** Human-readable lifetime for `expires_in` ("1 year", "90 seconds", "2 hours"). */
-export function describeDuration(seconds: number): string {
-  const units: [number, string][] = [
-    [365 * 24 * 3600, 'year'],
-    [30 * 24 * 3600, 'month'],
-    [7 * 24 * 3600, 'week'],
-    [24 * 3600, 'day'],
-    [3600, 'hour'],
-    [60, 'minute'],
-  ];
-  for (const [size, unit] of units) {
-    if (seconds >= size && seconds % size === 0) {
-      const count = seconds / size;
-      return `${count} ${unit}${count === 1 ? '' : 's'}`;
-    }
-  }
-  return `${seconds} second${seconds === 1 ? '' : 's'}`;
-}

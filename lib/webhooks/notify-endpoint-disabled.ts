@@ -2,7 +2,7 @@
 // told by mail (which endpoint, why, how to turn it back on). A mail that cannot be sent is logged; the
 // endpoint stays disabled either way.
 import type { Runtime } from '../runtime/types';
-import { describeDuration } from '../vault/cvc-sessions';
+import { describeDuration } from '../core/durations';
 
 export async function notifyEndpointDisabled(runtime: Pick<Runtime, 'db' | 'mailer' | 'config' | 'logger'>, endpointId: string): Promise<void> {
   const rows = await runtime.db.sql.query<{ email: string; url: string; project_id: string; project_name: string }>(

@@ -1,8 +1,9 @@
 // POST /api/applications — create an application (owner/admin); its API key is shown this once.
-import { createAccountApplication } from '../../applications/create-account-application';
+import { createApplication } from '../../applications/create-application';
 import { presentPermissions } from '../../applications/present-application';
 import { ZCreateApplicationRequestSchema, ZCreatedApplication } from '../../applications/schemas';
 import { defineRoute } from '../../http/define-route';
+import { getAccountProjectOrThrow } from '../../projects/get-account-project-or-throw';
 import { auditResource, managerAuth } from '../auth/managed-route';
 import { MANAGERS_ONLY, OTHER_ACCOUNT_404, dataResponse, error, json, ok } from '../../core/openapi-shapes';
 
@@ -21,9 +22,10 @@ export const POST = defineRoute({
   },
   handler: async (call) => {
     const input = call.input.body();
-    const created = await createAccountApplication(call.runtime, {
-      accountId: call.user.accountId,
-      projectId: input.project_id,
+    const project = await getAccountProjectOrThrow(call.runtime, { accountId: call.user.accountId, projectId: input.project_id });
+    const created = await createApplication(call.runtime, {
+      projectId: project.id,
+      environment: project.environment,
       name: input.name,
       permissions: {
         tokenization: input.permissions.tokenization.allowed,

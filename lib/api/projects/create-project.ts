@@ -2,7 +2,8 @@
 import { defineRoute } from '../../http/define-route';
 import { auditResource, managerAuth } from '../auth/managed-route';
 import { MANAGERS_ONLY, error, json, ok } from '../../core/openapi-shapes';
-import { createAccountProject } from '../../projects/create-account-project';
+import { createProject } from '../../projects/create-project';
+import { presentProject } from '../../projects/present-project';
 import { ZCreateProjectRequestSchema, ZProjectResponse } from '../../projects/schemas';
 
 export const POST = defineRoute({
@@ -20,7 +21,8 @@ export const POST = defineRoute({
   },
   handler: async (call) => {
     const input = call.input.body();
-    const project = await createAccountProject(call.runtime, { accountId: call.user.accountId, ...input });
+    const created = await createProject(call.runtime, { accountId: call.user.accountId, name: input.name, environment: input.production ? 'production' : 'test' });
+    const project = presentProject(created, created.pubKey);
     Object.assign(call.target, { projectId: project.id, resource: auditResource('project.create', project.id) });
     return call.json(201, { success: true, data: project });
   },
