@@ -7,15 +7,14 @@ import { anchorOf, chainHead, sealAuditLog } from '../audit/audit-chain';
 import { parseAnchor, verifyAuditChain } from '../audit/verify-audit-chain';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
-import { createRuntime } from '../runtime/create-runtime';
+import { withCommandRuntime } from './with-runtime';
 import { parseAuditAnchorArgs, parseAuditVerifyArgs } from './args';
 
 export async function runAuditVerify(argv: string[], config: Config, logger: Logger): Promise<number> {
   const values = parseAuditVerifyArgs(argv);
   const anchor = values.anchor === undefined ? undefined : parseAnchor(values.anchor);
   if (anchor === null) throw new Error('--anchor must be <seal index>:<64 hex characters>, as `vault audit anchor` prints it');
-  const runtime = await createRuntime({ config, logger, background: false });
-  try {
+  return withCommandRuntime({ config, logger }, async (runtime) => {
     await sealAuditLog(runtime);
     const published = config.AUDIT_ANCHOR_FILE ? await readPublishedAnchors(config.AUDIT_ANCHOR_FILE) : [];
     const result = await verifyAuditChain(runtime, { full: values.full, anchor, publishedAnchors: published });
@@ -26,15 +25,12 @@ export async function runAuditVerify(argv: string[], config: Config, logger: Log
         : `Audit chain BROKEN: ${result.reason}.${result.first_broken_id ? ` First broken row: ${result.first_broken_id}.` : ''}\n`,
     );
     return result.valid ? 0 : 1;
-  } finally {
-    await runtime.close();
-  }
+  });
 }
 
 export async function runAuditAnchor(argv: string[], config: Config, logger: Logger): Promise<number> {
   const values = parseAuditAnchorArgs(argv);
-  const runtime = await createRuntime({ config, logger, background: false });
-  try {
+  return withCommandRuntime({ config, logger }, async (runtime) => {
     await sealAuditLog(runtime);
     const head = await chainHead(runtime.db.sql);
     if (!head) {
@@ -44,7 +40,5 @@ export async function runAuditAnchor(argv: string[], config: Config, logger: Log
     const anchor = anchorOf(head);
     process.stdout.write(values.json ? `${JSON.stringify(anchor)}\n` : `${anchor.seal_index}:${anchor.mac} ${anchor.row_count}\n`);
     return 0;
-  } finally {
-    await runtime.close();
-  }
+  });
 }

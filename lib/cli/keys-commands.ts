@@ -7,7 +7,7 @@ import { reencryptProject, rotateDataKey } from '../key-rotation/rotate-data-key
 import { rotateFingerprintKey } from '../key-rotation/rotate-fingerprint-key';
 import { rotateMasterKey } from '../key-rotation/rotate-master';
 import type { Logger } from '../logger';
-import { createRuntime } from '../runtime/create-runtime';
+import { withCommandRuntime } from './with-runtime';
 import { parseRotateDataKeyArgs, parseRotateMasterArgs } from './args';
 
 function readNewKey(file: string): Buffer {
@@ -20,8 +20,7 @@ function readNewKey(file: string): Buffer {
 export async function runRotateMaster(argv: string[], config: Config, logger: Logger): Promise<number> {
   const args = parseRotateMasterArgs(argv);
   const newKey = readNewKey(args.newKeyFile);
-  const runtime = await createRuntime({ config, logger, duringKeyRotation: true, background: false });
-  try {
+  return withCommandRuntime({ config, logger, duringKeyRotation: true }, async (runtime) => {
     const result = await rotateMasterKey(runtime, { newKey, reencrypt: args.reencrypt, retireOld: args.retireOld });
     // The embedded mode's key file follows the database (written whole, then renamed over the old one).
     const file = masterKeyFile(config);
@@ -46,15 +45,12 @@ export async function runRotateMaster(argv: string[], config: Config, logger: Lo
       ].join('\n'),
     );
     return 0;
-  } finally {
-    await runtime.close();
-  }
+  });
 }
 
 export async function runRotateDataKey(argv: string[], config: Config, logger: Logger): Promise<number> {
   const args = parseRotateDataKeyArgs(argv);
-  const runtime = await createRuntime({ config, logger, background: false });
-  try {
+  return withCommandRuntime({ config, logger }, async (runtime) => {
     // --fingerprints replaces the fingerprint key instead of the data key, so running it again resumes it.
     if (!args.fingerprints) {
       const rotated = await rotateDataKey(runtime, { projectId: args.projectId });
@@ -71,7 +67,5 @@ export async function runRotateDataKey(argv: string[], config: Config, logger: L
       );
     }
     return 0;
-  } finally {
-    await runtime.close();
-  }
+  });
 }

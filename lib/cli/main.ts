@@ -3,7 +3,7 @@ import { bootstrapBanner, bootstrapIfEmpty } from '../accounts/bootstrap';
 import { createOperatorApplication } from '../applications/create-operator-application';
 import { ConfigError, getConfig } from '../config';
 import { createLogger } from '../logger';
-import { createRuntime } from '../runtime/create-runtime';
+import { withCommandRuntime } from './with-runtime';
 import { parseAppCreateArgs } from './args';
 import { runAuditAnchor, runAuditVerify } from './audit-commands';
 import { runDoctor } from './doctor/run-doctor';
@@ -55,12 +55,9 @@ async function run(argv: string[]): Promise<number> {
   if (command === 'migrate') {
     // Starting the runtime applies the migrations, then the start-up re-seal (lib/key-rotation/bind-to-owners.ts).
     let applied: string[] = [];
-    const runtime = await createRuntime({ config, logger, onMigrated: (names) => (applied = names), background: false });
-    try {
+    await withCommandRuntime({ config, logger, onMigrated: (names) => (applied = names) }, async () => {
       process.stdout.write(applied.length ? `Applied: ${applied.join(', ')}\n` : 'Database is up to date.\n');
-    } finally {
-      await runtime.close();
-    }
+    });
     return 0;
   }
   if (command === 'audit' && sub === 'verify') return runAuditVerify(rest, config, logger);
@@ -71,8 +68,7 @@ async function run(argv: string[]): Promise<number> {
   if (command === 'user' && sub === 'unlock') return runUserUnlock(rest, config, logger);
   if (command === 'app' && sub === 'create') {
     const args = parseAppCreateArgs(rest);
-    const runtime = await createRuntime({ config, logger, background: false });
-    try {
+    await withCommandRuntime({ config, logger }, async (runtime) => {
       const bootstrapped = await bootstrapIfEmpty(runtime);
       // The banner goes to stderr so that --json output stays one JSON object on stdout.
       if (bootstrapped) process.stderr.write(bootstrapBanner(bootstrapped, config.APP_URL));
@@ -90,9 +86,7 @@ async function run(argv: string[]): Promise<number> {
           ].join('\n'),
         );
       }
-    } finally {
-      await runtime.close();
-    }
+    });
     return 0;
   }
   process.stderr.write(`Unknown command: ${argv.join(' ')}\n\n${USAGE}\n`);

@@ -4,7 +4,7 @@ import type { Config } from '../config';
 import { resetPasswordByOperator } from '../auth/reset-password-by-operator';
 import { unlockUser } from '../auth/unlock-user';
 import type { Logger } from '../logger';
-import { createRuntime } from '../runtime/create-runtime';
+import { withCommandRuntime } from './with-runtime';
 import { parseUserResetPasswordArgs, parseUserUnlockArgs } from './args';
 
 /** The first line of stdin (`--password-stdin`, as `docker login` reads one): nothing on the command line or in the shell history. */
@@ -19,8 +19,7 @@ async function readPasswordFromStdin(): Promise<string> {
 export async function runUserResetPassword(argv: string[], config: Config, logger: Logger): Promise<number> {
   const args = parseUserResetPasswordArgs(argv);
   const newPassword = args.passwordStdin ? await readPasswordFromStdin() : undefined;
-  const runtime = await createRuntime({ config, logger, background: false });
-  try {
+  return withCommandRuntime({ config, logger }, async (runtime) => {
     const reset = await resetPasswordByOperator(runtime, { email: args.email, newPassword, resetMfa: args.resetMfa });
     const email = args.email.trim().toLowerCase();
     process.stdout.write(
@@ -35,15 +34,12 @@ export async function runUserResetPassword(argv: string[], config: Config, logge
       ].join('\n'),
     );
     return 0;
-  } finally {
-    await runtime.close();
-  }
+  });
 }
 
 export async function runUserUnlock(argv: string[], config: Config, logger: Logger): Promise<number> {
   const args = parseUserUnlockArgs(argv);
-  const runtime = await createRuntime({ config, logger, background: false });
-  try {
+  return withCommandRuntime({ config, logger }, async (runtime) => {
     const unlocked = await unlockUser(runtime, { email: args.email });
     const email = args.email.trim().toLowerCase();
     const before = unlocked.wasLockedForSeconds !== null
@@ -51,7 +47,5 @@ export async function runUserUnlock(argv: string[], config: Config, logger: Logg
       : `it was not locked (${unlocked.failedLogins} failed sign-in(s) counted)`;
     process.stdout.write(`User ${email} unlocked: ${before}; the failed sign-in count starts again.\n`);
     return 0;
-  } finally {
-    await runtime.close();
-  }
+  });
 }

@@ -3,15 +3,13 @@
 import { assertPubKey, assertTokenizationPermission, authenticateApiKey } from '../../api-keys/authenticate-api-key';
 import { principalResource, type ApiKeyPrincipal } from '../../api-keys/principal';
 import type { AuditEntry } from '../../core/audit-entry';
-import { recordAudit } from '../../audit/record-audit';
 import { hybridUserId } from './hybrid-user';
-import { logUnexpected } from '../../http/log-unexpected';
 import type { Runtime } from '../../runtime/types';
 import { clientIp } from '../../core/client-ip';
 import { claimIdempotencyKey, readIdempotencyKey, requestFingerprint, type IdempotencyClaim } from '../../http/idempotency';
-import { toVaultError } from '../../http/map-error';
 import { requestIdFor } from '../../http/request-id';
-import { errorResponse, jsonResponse } from '../../http/respond';
+import { jsonResponse } from '../../http/respond';
+import { auditedResponse, outcomeOf } from './audit-envelope';
 import { availableRuntime, routeBody, routeParams } from './route-input';
 import { error, unavailable } from '../../core/openapi-shapes';
 import type { RouteAuth, RouteContext, RouteResponses } from '../../http/define-route';
@@ -66,32 +64,57 @@ export function apiRoute(options: ApiRouteOptions, handler: (call: ApiCall) => P
     let userId: string | null = null;
     let claim: IdempotencyClaim | undefined;
     const audit: ApiCall['audit'] = {};
-    let response: Response;
-    try {
-      runtime = await availableRuntime();
-      principal = await authenticateApiKey(runtime, request.headers.get('x-api-key'));
-      if (options.tokenization) assertTokenizationPermission(principal);
-      if (options.pubKey) assertPubKey(principal, request.headers.get('x-pub-key'));
-      if (options.hybrid !== false) userId = await hybridUserId(runtime, request, principal);
-      const body = await routeBody(request, context);
-      const idempotencyKey = options.idempotent ? readIdempotencyKey(request) : null;
-      if (idempotencyKey) {
-        claim = await claimIdempotencyKey({
-          store: runtime.store,
-          applicationId: principal.application.id,
-          key: idempotencyKey,
-          fingerprint: requestFingerprint(request, body, runtime.keyring.serviceKey('idempotency')),
-          runningTtlSeconds: Math.ceil(runtime.config.PROXY_TIMEOUT_MS / 1000) + 60,
-          encryptionKey: runtime.keyring.serviceKey('idempotency-record'),
-        });
-      }
-      if (claim?.kind === 'replay') {
-        // The first answer again, byte for byte; its own audit row, marked as a replay (PCI DSS 10.2.1).
-        response = claim.response;
-        audit.resource = IDEMPOTENT_REPLAY_RESOURCE;
-      } else {
+    return auditedResponse(
+      {
+        requestId,
+        action: options.action,
+        runtime: () => runtime,
+        settle: async (response) => (claim?.kind === 'claimed' ? claim.complete(response) : response),
+        // Written unless the handler already wrote it with its own row and the outcome did not change since.
+        auditRow: (response) =>
+          audit.written && response.status < 400
+            ? null
+            : {
+                action: options.action,
+                outcome: outcomeOf(response),
+                statusCode: response.status,
+                requestId,
+                // No account without a valid key: the refused call is nobody's to list.
+                accountId: principal?.project.accountId ?? null,
+                projectId: principal?.project.id,
+                applicationId: principal?.application.id,
+                userId,
+                tokenId: audit.tokenId,
+                // The route's own resource, else which key authenticated the call (its previous key: grace period).
+                resource: audit.resource ?? principalResource(principal),
+                ip,
+              },
+      },
+      async () => {
+        runtime = await availableRuntime();
+        principal = await authenticateApiKey(runtime, request.headers.get('x-api-key'));
+        if (options.tokenization) assertTokenizationPermission(principal);
+        if (options.pubKey) assertPubKey(principal, request.headers.get('x-pub-key'));
+        if (options.hybrid !== false) userId = await hybridUserId(runtime, request, principal);
+        const body = await routeBody(request, context);
+        const idempotencyKey = options.idempotent ? readIdempotencyKey(request) : null;
+        if (idempotencyKey) {
+          claim = await claimIdempotencyKey({
+            store: runtime.store,
+            applicationId: principal.application.id,
+            key: idempotencyKey,
+            fingerprint: requestFingerprint(request, body, runtime.keyring.serviceKey('idempotency')),
+            runningTtlSeconds: Math.ceil(runtime.config.PROXY_TIMEOUT_MS / 1000) + 60,
+            encryptionKey: runtime.keyring.serviceKey('idempotency-record'),
+          });
+        }
+        if (claim?.kind === 'replay') {
+          // The first answer again, byte for byte; its own audit row, marked as a replay (PCI DSS 10.2.1).
+          audit.resource = IDEMPOTENT_REPLAY_RESOURCE;
+          return claim.response;
+        }
         const params = await routeParams(context);
-        response = await handler({
+        return handler({
           request,
           runtime,
           principal,
@@ -113,34 +136,8 @@ export function apiRoute(options: ApiRouteOptions, handler: (call: ApiCall) => P
           }),
           json: (status, payload) => jsonResponse(status, payload, requestId),
         });
-      }
-    } catch (error) {
-      const mapped = toVaultError(error);
-      if (mapped.unexpected) {
-        logUnexpected(runtime, error, { requestId, action: options.action });
-      }
-      response = errorResponse(mapped.error, requestId);
-    }
-    if (claim?.kind === 'claimed') response = await claim.complete(response);
-    // Written unless the handler already wrote it with its own row and the outcome did not change since.
-    if (runtime && !(audit.written && response.status < 400)) {
-      await recordAudit(runtime, {
-        action: options.action,
-        outcome: response.status < 400 ? 'success' : 'failure',
-        statusCode: response.status,
-        requestId,
-        // No account without a valid key: the refused call is nobody's to list.
-        accountId: principal?.project.accountId ?? null,
-        projectId: principal?.project.id,
-        applicationId: principal?.application.id,
-        userId,
-        tokenId: audit.tokenId,
-        // The route's own resource, else which key authenticated the call (its previous key: grace period).
-        resource: audit.resource ?? principalResource(principal),
-        ip,
-      });
-    }
-    return response;
+      },
+    );
   };
 }
 

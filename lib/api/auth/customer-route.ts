@@ -2,17 +2,15 @@
 // path is the credential), same-origin only, request id, body limits, central error mapping (with the
 // extra fields of checkout errors), and one audit row per attempt naming the session's project, the
 // application that created it, the session (`checkout_session:cs_…`) and the token a payment made. Never a body.
-import { recordAudit } from '../../audit/record-audit';
 import { assertCheckoutOrigin } from '../../checkout/assert-checkout-origin';
 import { CheckoutError } from '../../checkout/checkout-error';
 import { isCheckoutSessionId } from '../../checkout/session-id';
 import type { RouteAuth, RouteContext } from '../../http/define-route';
 import { error, unavailable } from '../../core/openapi-shapes';
 import { clientIp } from '../../core/client-ip';
-import { logUnexpected } from '../../http/log-unexpected';
-import { toVaultError } from '../../http/map-error';
 import { requestIdFor } from '../../http/request-id';
-import { errorResponse, jsonResponse } from '../../http/respond';
+import { jsonResponse } from '../../http/respond';
+import { auditedResponse, outcomeOf } from './audit-envelope';
 import { availableRuntime, routeBody, routeParams } from './route-input';
 import type { Runtime } from '../../runtime/types';
 
@@ -48,38 +46,38 @@ function customerCheckoutRoute(action: string, handler: (call: CustomerCall) => 
     const ip = clientIp(request);
     const audit: CustomerCall['audit'] = {};
     let runtime: Runtime | undefined;
-    let response: Response;
     // The session the call is about, named even when refused (only ids of the issued shape are recorded).
     const { sessionId = '' } = await routeParams(context);
     const resource = isCheckoutSessionId(sessionId) ? `checkout_session:${sessionId}` : null;
-    try {
-      runtime = await availableRuntime();
-      assertCheckoutOrigin(request, runtime.config.CHECKOUT_URL);
-      const body = await routeBody(request, context);
-      response = await handler({ request, runtime, requestId, ip, body, sessionId, audit, json: (status, payload) => jsonResponse(status, payload, requestId) });
-    } catch (error) {
-      const mapped = toVaultError(error);
-      if (mapped.unexpected) logUnexpected(runtime, error, { requestId, action });
-      response =
-        error instanceof CheckoutError
-          ? jsonResponse(error.status, { success: false, error: { code: error.code, message: error.message }, ...error.extra, request_id: requestId }, requestId)
-          : errorResponse(mapped.error, requestId);
-    }
-    if (runtime) {
-      await recordAudit(runtime, {
-        action,
-        outcome: response.status < 400 ? 'success' : 'failure',
-        statusCode: response.status,
+    return auditedResponse(
+      {
         requestId,
-        accountId: await accountOfProject(runtime, audit.projectId, requestId),
-        projectId: audit.projectId,
-        applicationId: audit.applicationId,
-        tokenId: audit.tokenId,
-        resource,
-        ip,
-      });
-    }
-    return response;
+        action,
+        runtime: () => runtime,
+        errorResponse: (error) =>
+          error instanceof CheckoutError
+            ? jsonResponse(error.status, { success: false, error: { code: error.code, message: error.message }, ...error.extra, request_id: requestId }, requestId)
+            : undefined,
+        auditRow: async (response) => ({
+          action,
+          outcome: outcomeOf(response),
+          statusCode: response.status,
+          requestId,
+          accountId: await accountOfProject(runtime!, audit.projectId, requestId),
+          projectId: audit.projectId,
+          applicationId: audit.applicationId,
+          tokenId: audit.tokenId,
+          resource,
+          ip,
+        }),
+      },
+      async () => {
+        runtime = await availableRuntime();
+        assertCheckoutOrigin(request, runtime.config.CHECKOUT_URL);
+        const body = await routeBody(request, context);
+        return handler({ request, runtime, requestId, ip, body, sessionId, audit, json: (status, payload) => jsonResponse(status, payload, requestId) });
+      },
+    );
   };
 }
 

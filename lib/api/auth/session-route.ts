@@ -6,16 +6,14 @@ import { mfaEnrolmentRefusal, mfaEnrolmentRequired } from '../../accounts/mfa-en
 import { recordAudit } from '../../audit/record-audit';
 import { authenticateSession, type AuthenticatedSession, type SessionUser } from '../../auth/sessions';
 import type { SignInOrigin } from '../../auth/sign-in';
-import { logUnexpected } from '../../http/log-unexpected';
-import { existingRuntime } from '../../runtime/shared';
 import type { Runtime } from '../../runtime/types';
 import { clientIp } from '../../core/client-ip';
 import { assertNotCrossSite } from '../../http/csrf';
 import { VaultError, messages } from '../../core/errors';
 import type { RouteAuth, RouteContext, RouteResponses } from '../../http/define-route';
-import { toVaultError } from '../../http/map-error';
 import { requestIdFor } from '../../http/request-id';
-import { errorResponse, jsonResponse } from '../../http/respond';
+import { jsonResponse } from '../../http/respond';
+import { auditedResponse } from './audit-envelope';
 import { sessionTokenOf } from '../../http/session-cookie';
 import { availableRuntime, routeBody, routeParams } from './route-input';
 import { error, unavailable } from '../../core/openapi-shapes';
@@ -35,21 +33,20 @@ export type PublicCall = {
 export type SessionCall = PublicCall & { session: AuthenticatedSession; user: SessionUser };
 
 
-async function prepare(request: Request, context: RouteContext | undefined) {
+async function prepare(request: Request, context: RouteContext | undefined, started: (runtime: Runtime) => void) {
   const runtime = await availableRuntime();
+  started(runtime);
   return { runtime, body: await routeBody(request, context), params: await routeParams(context) };
 }
 
-function wrap<Call>(build: (request: Request, context: RouteContext | undefined, requestId: string) => Promise<Call>, handler: (call: Call) => Promise<Response>) {
+function wrap<Call>(build: (request: Request, context: RouteContext | undefined, requestId: string, started: (runtime: Runtime) => void) => Promise<Call>, handler: (call: Call) => Promise<Response>) {
   return async function route(request: Request, context?: RouteContext): Promise<Response> {
     const requestId = requestIdFor(request);
-    try {
-      return await handler(await build(request, context, requestId));
-    } catch (error) {
-      const mapped = toVaultError(error);
-      if (mapped.unexpected) logUnexpected(await existingRuntime(), error, { requestId });
-      return errorResponse(mapped.error, requestId);
-    }
+    let runtime: Runtime | undefined;
+    // No row of its own: the session kinds that audit do it per action (auditedAttempt, managedRoute).
+    return auditedResponse({ requestId, runtime: () => runtime, auditRow: () => null }, async () =>
+      handler(await build(request, context, requestId, (started) => (runtime = started))),
+    );
   };
 }
 
@@ -67,7 +64,7 @@ function callBase(request: Request, requestId: string, prepared: Awaited<ReturnT
 
 /** No session needed (login, password reset, registration). */
 function publicRoute(handler: (call: PublicCall) => Promise<Response>) {
-  return wrap(async (request, context, requestId) => callBase(request, requestId, await prepare(request, context)), handler);
+  return wrap(async (request, context, requestId, started) => callBase(request, requestId, await prepare(request, context, started)), handler);
 }
 
 export type SessionRouteOptions = {
@@ -96,8 +93,8 @@ async function refuse(runtime: Runtime, request: Request, requestId: string, use
 
 /** A live session, and (when given) one of `roles`; a member who must enrol in MFA only where `openDuringMfaEnrolment`. */
 export function sessionRoute(options: SessionRouteOptions, handler: (call: SessionCall) => Promise<Response>) {
-  return wrap(async (request, context, requestId) => {
-    const prepared = await prepare(request, context);
+  return wrap(async (request, context, requestId, started) => {
+    const prepared = await prepare(request, context, started);
     assertNotCrossSite(request, prepared.runtime.config.APP_URL);
     const session = await authenticateSession(prepared.runtime, sessionTokenOf(request));
     if (!options.openDuringMfaEnrolment && (await mfaEnrolmentRequired(prepared.runtime, session.user))) {

@@ -11,7 +11,6 @@
 import { assertTokenizationPermission, authenticateApiKey } from '../../api-keys/authenticate-api-key';
 import { principalResource } from '../../api-keys/principal';
 import { assertMfaEnrolled } from '../../accounts/mfa-enrolment';
-import { recordAudit } from '../../audit/record-audit';
 import { hybridUserId } from './hybrid-user';
 import { authenticateSession, type SessionUser } from '../../auth/sessions';
 import type { RouteAuth, RouteContext } from '../../http/define-route';
@@ -20,11 +19,10 @@ import { CROSS_SITE_REFUSAL, MFA_ENROLMENT_REFUSAL, refusals } from './session-r
 import { clientIp } from '../../core/client-ip';
 import { assertNotCrossSite } from '../../http/csrf';
 import { VaultError, messages } from '../../core/errors';
-import { toVaultError } from '../../http/map-error';
 import { requestIdFor } from '../../http/request-id';
-import { errorResponse, jsonResponse } from '../../http/respond';
+import { jsonResponse } from '../../http/respond';
+import { auditedResponse, outcomeOf } from './audit-envelope';
 import { sessionTokenOf } from '../../http/session-cookie';
-import { logUnexpected } from '../../http/log-unexpected';
 import type { Runtime } from '../../runtime/types';
 import type { TokenScope } from '../../tokens/token-scope';
 import { availableRuntime, routeParams } from './route-input';
@@ -71,41 +69,32 @@ function tokenAuthRoute(options: { action: string; roles: readonly SessionUser['
     const actor: Actor = { accountId: null, userId: null, applicationId: null, projectId: null, resource: null };
     const audit: TokenAuthCall['audit'] = {};
     let runtime: Runtime | undefined;
-    let response: Response;
-    try {
-      runtime = await availableRuntime();
-      const scope = await authenticate(runtime, request, options.roles, actor);
-      const params = await routeParams(context);
-      response = await handler({
-        request,
-        runtime,
+    return auditedResponse(
+      {
         requestId,
-        params,
-        scope,
-        audit,
-        json: (status, payload) => jsonResponse(status, payload, requestId),
-      });
-    } catch (error) {
-      const mapped = toVaultError(error);
-      if (mapped.unexpected) logUnexpected(runtime, error, { requestId, action: options.action });
-      response = errorResponse(mapped.error, requestId);
-    }
-    if (runtime) {
-      await recordAudit(runtime, {
         action: options.action,
-        outcome: response.status < 400 ? 'success' : 'failure',
-        statusCode: response.status,
-        requestId,
-        accountId: actor.accountId,
-        userId: actor.userId,
-        applicationId: actor.applicationId,
-        projectId: audit.projectId ?? actor.projectId,
-        tokenId: audit.tokenId,
-        resource: actor.resource,
-        ip: clientIp(request),
-      });
-    }
-    return response;
+        runtime: () => runtime,
+        auditRow: (response) => ({
+          action: options.action,
+          outcome: outcomeOf(response),
+          statusCode: response.status,
+          requestId,
+          accountId: actor.accountId,
+          userId: actor.userId,
+          applicationId: actor.applicationId,
+          projectId: audit.projectId ?? actor.projectId,
+          tokenId: audit.tokenId,
+          resource: actor.resource,
+          ip: clientIp(request),
+        }),
+      },
+      async () => {
+        runtime = await availableRuntime();
+        const scope = await authenticate(runtime, request, options.roles, actor);
+        const params = await routeParams(context);
+        return handler({ request, runtime, requestId, params, scope, audit, json: (status, payload) => jsonResponse(status, payload, requestId) });
+      },
+    );
   };
 }
 
