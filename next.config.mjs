@@ -7,7 +7,7 @@ const projectRoot = fileURLToPath(new URL('.', import.meta.url));
 
 /**
  * Packages Next must not bundle: native addons, WebAssembly loaded from disk, worker threads, or modules
- * that must be the very same instance the custom server loaded (lib/runtime.ts shares one database handle
+ * that must be the very same instance the custom server loaded (lib/runtime/shared.ts shares one database handle
  * and one store through globalThis; a bundled second copy of a driver would not understand the first's
  * objects). Resolved from node_modules at run time with Node's own loader.
  */

@@ -1,7 +1,7 @@
 // "MFA can be required" (PUT /api/account `require_mfa`): a member of such an account who has not turned
 // MFA on may only enrol (POST /user/settings/mfa), read their MFA status, verify their session and log out;
 // every other management route answers 403 `mfa_enrollment_required`, and the dashboard sends them to
-// enrolment (lib/dashboard/dashboard-gate.ts).
+// enrolment (lib/dashboard/mfa-gate.ts).
 import { VaultError } from '../core/errors';
 import type { Runtime } from '../runtime/types';
 

@@ -1,5 +1,5 @@
 // The one Prometheus registry of the process, and the metrics registered in it. Kept on globalThis (like
-// lib/runtime.ts) because the custom server and Next's compiled route bundles load separate copies of lib/:
+// lib/runtime/shared.ts) because the custom server and Next's compiled route bundles load separate copies of lib/:
 // a metric created by one copy is found, not created again, by the other, so both count into one registry.
 import { collectDefaultMetrics, Registry } from 'prom-client';
 
