@@ -1,7 +1,8 @@
 'use client';
 // The card form: number (brand, spacing, Luhn), expiry, security code, name. Inline errors are tied to their
 // field (aria-invalid, aria-describedby); the first invalid field takes focus on submit. Card data lives only
-// in this component's state, is sent only in the pay call's body and is never logged or stored.
+// in this component's state; it goes out only through the page's pay action into the pay call's body, and is
+// never logged or stored.
 import { useId, useLayoutEffect, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode, type RefObject } from 'react';
 import {
   cardNumberError,
@@ -16,9 +17,8 @@ import {
   nameError,
   parseExpiry,
 } from '../../lib/checkout/card-input';
-import type { FieldIssue } from '../../lib/http/errors';
+import type { FieldIssue, PayBody } from '../../lib/checkout/page-state';
 import { buttonAmountSizeClass } from './amount-size';
-import type { PayBody } from './checkout-api';
 
 type FieldName = 'number' | 'expiry' | 'cvc' | 'name';
 type Values = Record<FieldName, string>;
@@ -34,8 +34,6 @@ const SERVER_FIELDS: Record<string, FieldName> = {
   cardholderName: 'name',
 };
 
-export type ServerFieldError = FieldIssue;
-
 export function CardForm(props: {
   /** Tighter spacing for a framed page (iframe mode), which has a fixed height. */
   compact?: boolean;
@@ -44,7 +42,7 @@ export function CardForm(props: {
   /** False until hydrated: the form must never be submitted natively (it would post card data as a form). */
   interactive: boolean;
   busy: boolean;
-  serverFieldErrors: ServerFieldError[] | null;
+  serverFieldErrors: FieldIssue[] | null;
   banner: ReactNode;
   onPay(body: PayBody): void;
   onCancel(): void;
