@@ -3,7 +3,8 @@
 import type { ReactNode, RefObject } from 'react';
 import { brandLabel } from '../../lib/checkout/card-input';
 import type { PageResult } from '../../lib/checkout/page-state';
-import { Spinner } from './card-form';
+import { ButtonLink } from '../ui/button';
+import { Spinner } from '../ui/spinner';
 
 export function ResultPanel(props: { result: PageResult; merchantName: string; amountLabel: string; headingRef: RefObject<HTMLHeadingElement | null> }) {
   const { result, merchantName: merchant, amountLabel, headingRef } = props;
@@ -76,12 +77,9 @@ export function ResultPanel(props: { result: PageResult; merchantName: string; a
       </h2>
       <div className="mt-2 text-sm leading-relaxed text-zinc-400">{body}</div>
       {result.returnUrl && (
-        <a
-          href={result.returnUrl}
-          className="mt-6 inline-flex min-h-11 items-center justify-center rounded-lg border border-white/10 px-4 py-2.5 text-sm font-medium text-zinc-200 transition hover:border-white/20 hover:bg-white/5"
-        >
+        <ButtonLink href={result.returnUrl} variant="checkout-outline" className="mt-6 text-zinc-200">
           {returnLabel}
-        </a>
+        </ButtonLink>
       )}
     </div>
   );
