@@ -4,7 +4,8 @@
 // project's pub key (publishable, from the project view) is offered beside it with how to send it.
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { ZCreateApplicationRequestSchema, type TCreateApplicationRequest } from '@/lib/applications/schemas';
+import { ZCreateApplicationRequestSchema } from '@/lib/applications/schemas';
+import { api } from '../../ui/api-client';
 import { Button } from '../../ui/button';
 import { CodeLine } from '../../ui/code-line';
 import { Dialog } from '../../ui/dialog';
@@ -16,7 +17,6 @@ import { PermissionFields } from './permission-fields';
 import { tokenizeCurl } from './tokenize-curl';
 
 type Project = { id: string; name: string; production: boolean; pubKey?: string };
-type Created = { data: { id: string; name: string; api_key: string } };
 
 export function CreateApplicationDialog({ project, baseUrl }: { project: Project; baseUrl: string }) {
   const router = useRouter();
@@ -25,10 +25,10 @@ export function CreateApplicationDialog({ project, baseUrl }: { project: Project
   // Reveal starts unchecked in production (a key that can read card numbers back is asked for, never
   // given by default); test projects keep the spec's default, tokenization with reveal.
   const defaults = { name: '', project_id: project.id, permissions: { tokenization: { allowed: true }, detokenize: { allowed: !project.production }, provisioning: { allowed: false } } };
-  const form = useApiForm<TCreateApplicationRequest, Created>({
+  const form = useApiForm({
     schema: ZCreateApplicationRequestSchema,
     defaultValues: defaults,
-    request: (values) => ({ method: 'POST', path: '/api/applications', body: { ...values, project_id: project.id } }),
+    call: (values) => api.call('createApplication', { body: { ...values, project_id: project.id } }),
     success: 'Application created',
     onSuccess: (result) => {
       setOpen(false);

@@ -3,7 +3,8 @@
 // the key keeps working and follows the new permissions at once.
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { ZUpdateApplicationRequestSchema, type TUpdateApplicationRequest } from '@/lib/applications/schemas';
+import { ZUpdateApplicationRequestSchema } from '@/lib/applications/schemas';
+import { api } from '../../ui/api-client';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { FormActions } from '../../ui/form-actions';
@@ -16,10 +17,10 @@ export function EditApplicationDialog({ application }: { application: Applicatio
   const router = useRouter();
   const [open, setOpen] = useState(false);
   const current = { name: application.name, permissions: application.permissions };
-  const form = useApiForm<TUpdateApplicationRequest>({
+  const form = useApiForm({
     schema: ZUpdateApplicationRequestSchema,
     defaultValues: current,
-    request: (values) => ({ method: 'PUT', path: `/api/applications/${application.id}`, body: values }),
+    call: (values) => api.call('updateApplication', { params: { id: application.id }, body: values }),
     success: 'Application saved',
     onSuccess: () => {
       setOpen(false);

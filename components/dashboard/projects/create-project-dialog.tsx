@@ -3,7 +3,8 @@
 // POST /api/projects. A production project answers with its pub key, shown here once to copy.
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { ZCreateProjectRequestSchema, type TCreateProjectRequest } from '@/lib/projects/name-schemas';
+import { ZCreateProjectRequestSchema } from '@/lib/projects/name-schemas';
+import { api } from '../../ui/api-client';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { FormActions } from '../../ui/form-actions';
@@ -11,16 +12,14 @@ import { CheckboxField, FormError, FormField, inputClass } from '../../ui/form-f
 import { SecretOnceDialog } from '../../ui/secret-once-dialog';
 import { useApiForm } from '../../ui/use-api-form';
 
-type Created = { data: { id: string; name: string; production: boolean; pub_key?: string } };
-
 export function CreateProjectDialog() {
   const router = useRouter();
   const [open, setOpen] = useState(false);
   const [pubKey, setPubKey] = useState<{ name: string; value: string }>();
-  const form = useApiForm<TCreateProjectRequest, Created>({
+  const form = useApiForm({
     schema: ZCreateProjectRequestSchema,
     defaultValues: { name: '', production: false },
-    request: (values) => ({ method: 'POST', path: '/api/projects', body: values }),
+    call: (values) => api.call('createProject', { body: values }),
     success: 'Project created',
     onSuccess: (result) => {
       setOpen(false);

@@ -3,7 +3,8 @@
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import type { PresentedProject } from '@/lib/projects/present-project';
-import { ZRenameProjectRequestSchema, type TRenameProjectRequest } from '@/lib/projects/name-schemas';
+import { ZRenameProjectRequestSchema } from '@/lib/projects/name-schemas';
+import { api } from '../../ui/api-client';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { FormActions } from '../../ui/form-actions';
@@ -13,10 +14,10 @@ import { useApiForm } from '../../ui/use-api-form';
 export function RenameProjectDialog({ project }: { project: PresentedProject }) {
   const router = useRouter();
   const [open, setOpen] = useState(false);
-  const form = useApiForm<TRenameProjectRequest>({
+  const form = useApiForm({
     schema: ZRenameProjectRequestSchema,
     defaultValues: { name: project.name },
-    request: (values) => ({ method: 'PUT', path: `/api/projects/${project.id}`, body: { name: values.name } }),
+    call: (values) => api.call('updateProject', { params: { id: project.id }, body: { name: values.name } }),
     success: 'Project renamed',
     onSuccess: () => {
       setOpen(false);

@@ -3,8 +3,9 @@
 // POST /api/members; the invitee gets a mail with a link to choose a password and shows as pending.
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { ZInviteMemberRequestSchema, type TInviteMemberRequest } from '@/lib/members/schemas';
+import { ZInviteMemberRequestSchema } from '@/lib/members/schemas';
 import type { MemberRole } from '@/lib/members/present-member';
+import { api } from '../../ui/api-client';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { FormError, FormField, inputClass } from '../../ui/form-field';
@@ -14,10 +15,10 @@ import { useApiForm } from '../../ui/use-api-form';
 export function InviteMemberDialog({ roles }: { roles: MemberRole[] }) {
   const router = useRouter();
   const [open, setOpen] = useState(false);
-  const form = useApiForm<TInviteMemberRequest>({
+  const form = useApiForm({
     schema: ZInviteMemberRequestSchema,
     defaultValues: { email: '', role: 'developer', name: undefined },
-    request: (values) => ({ method: 'POST', path: '/api/members', body: values }),
+    call: (values) => api.call('inviteMember', { body: values }),
     onSuccess: (_result, values) => {
       setOpen(false);
       form.reset();

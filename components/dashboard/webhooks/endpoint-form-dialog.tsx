@@ -9,6 +9,7 @@ import { useState, type ReactNode } from 'react';
 import type { FieldError } from 'react-hook-form';
 import type { z } from 'zod';
 import { ZCreateWebhookEndpointRequestSchema, ZUpdateWebhookEndpointRequestSchema } from '@/lib/webhooks/schemas';
+import { api, type ApiInput } from '../../ui/api-client';
 import { Dialog } from '../../ui/dialog';
 import { FormActions } from '../../ui/form-actions';
 import { FormError, FormField, inputClass } from '../../ui/form-field';
@@ -27,8 +28,8 @@ function arrayMessage(error: unknown): string | undefined {
   return Array.isArray(error) ? (error.find(Boolean) as FieldError | undefined)?.message : undefined;
 }
 
-type FormValues = { project_id?: string; url: string; event_types: string[]; description: string; enabled?: boolean };
-type Saved = { data: EndpointView & { secret?: string } };
+type EventTypes = NonNullable<ApiInput<'createWebhookEndpoint'>['body']['event_types']>;
+type FormValues = { project_id?: string; url: string; event_types: EventTypes; description: string; enabled?: boolean };
 type Props = { trigger: ReactNode } & ({ mode: 'create'; projectId: string; baseUrl: string } | { mode: 'edit'; endpoint: EndpointView });
 
 export function EndpointFormDialog(props: Props) {
@@ -37,17 +38,18 @@ export function EndpointFormDialog(props: Props) {
   const [shown, setShown] = useState<ShownSecret | null>(null);
   const editing = props.mode === 'edit' ? props.endpoint : null;
   const defaults: FormValues = editing
-    ? { url: editing.url, event_types: editing.event_types, description: editing.description }
+    ? // The view lists the stored types as strings; they were stored through this same schema.
+      { url: editing.url, event_types: editing.event_types as EventTypes, description: editing.description }
     : { project_id: props.mode === 'create' ? props.projectId : undefined, url: '', event_types: ['*'], description: '', enabled: true };
-  const form = useApiForm<FormValues, Saved>({
+  const form = useApiForm({
     // The API's own schemas: create (project, enabled) or the partial update.
     schema: (editing ? ZUpdateWebhookEndpointRequestSchema : ZCreateWebhookEndpointRequestSchema) as unknown as z.ZodType<FormValues>,
     defaultValues: defaults,
-    request: (values) => (editing ? { method: 'PUT', path: `/api/webhook-endpoints/${editing.id}`, body: values } : { method: 'POST', path: '/api/webhook-endpoints', body: values }),
+    call: async (values) => (editing ? api.call('updateWebhookEndpoint', { params: { id: editing.id }, body: values }) : api.call('createWebhookEndpoint', { body: values })),
     success: editing ? 'Endpoint saved' : 'Endpoint added',
     onSuccess: (result) => {
       setOpen(false);
-      if (result.data.secret) setShown({ url: result.data.url, secret: result.data.secret, rotated: false, previousExpiresAt: null });
+      if ('secret' in result.data && result.data.secret) setShown({ url: result.data.url, secret: result.data.secret, rotated: false, previousExpiresAt: null });
       router.refresh();
     },
   });
