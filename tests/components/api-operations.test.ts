@@ -6,11 +6,11 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { operations } from '@/components/ui/api-operations';
 import { routes } from '@/lib/api/routes';
-import { OPERATIONS_FILE, renderApiOperations } from '@/scripts/generate-api-operations';
+import { definitionModules, OPERATIONS_FILE, renderApiOperations } from '@/scripts/generate-api-operations';
 
 describe('components/ui/api-operations.ts', () => {
-  it('is what the generator renders from lib/api/routes.ts', () => {
-    expect(readFileSync(OPERATIONS_FILE, 'utf8')).toBe(renderApiOperations(routes));
+  it('is what the generator renders from lib/api/routes.ts', async () => {
+    expect(readFileSync(OPERATIONS_FILE, 'utf8')).toBe(renderApiOperations(routes, await definitionModules()));
   });
 
   it('names every route once, with its method and path', () => {
