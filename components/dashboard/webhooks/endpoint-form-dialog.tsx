@@ -14,6 +14,7 @@ import { Dialog } from '../../ui/dialog';
 import { FormActions } from '../../ui/form-actions';
 import { FormError, FormField, inputClass } from '../../ui/form-field';
 import { useApiForm } from '../../ui/use-api-form';
+import { useFormDialog } from '../../ui/use-form-dialog';
 import { EventTypeFields } from './event-type-fields';
 import type { EndpointView } from './endpoint-view';
 import { WebhookSecretDialog, type ShownSecret } from './webhook-secret-dialog';
@@ -34,7 +35,7 @@ type Props = { trigger: ReactNode } & ({ mode: 'create'; projectId: string; base
 
 export function EndpointFormDialog(props: Props) {
   const router = useRouter();
-  const [open, setOpen] = useState(false);
+  const dialog = useFormDialog(() => form.reset(defaults));
   const [shown, setShown] = useState<ShownSecret | null>(null);
   const editing = props.mode === 'edit' ? props.endpoint : null;
   const defaults: FormValues = editing
@@ -48,7 +49,7 @@ export function EndpointFormDialog(props: Props) {
     call: async (values) => (editing ? api.call('updateWebhookEndpoint', { params: { id: editing.id }, body: values }) : api.call('createWebhookEndpoint', { body: values })),
     success: editing ? 'Endpoint saved' : 'Endpoint added',
     onSuccess: (result) => {
-      setOpen(false);
+      dialog.close();
       if ('secret' in result.data && result.data.secret) setShown({ url: result.data.url, secret: result.data.secret, rotated: false, previousExpiresAt: null });
       router.refresh();
     },
@@ -58,11 +59,8 @@ export function EndpointFormDialog(props: Props) {
   return (
     <>
       <Dialog
-        open={open}
-        onOpenChange={(next) => {
-          setOpen(next);
-          form.reset(defaults);
-        }}
+        open={dialog.open}
+        onOpenChange={dialog.onOpenChange}
         trigger={props.trigger}
         title={editing ? 'Edit endpoint' : 'Add endpoint'}
         description={editing ? 'Changes apply to the next delivery; the signing secret stays the same.' : 'Vault POSTs each event it is subscribed to, signed; its signing secret is shown once, right after.'}
@@ -77,7 +75,7 @@ export function EndpointFormDialog(props: Props) {
             <input className={inputClass} autoComplete="off" {...form.register('description')} />
           </FormField>
           <FormError message={errors.root?.server?.message ?? errors.project_id?.message ?? errors.enabled?.message} />
-          <FormActions onCancel={() => setOpen(false)} submitLabel={editing ? 'Save' : 'Add endpoint'} busy={isSubmitting} />
+          <FormActions onCancel={dialog.close} submitLabel={editing ? 'Save' : 'Add endpoint'} busy={isSubmitting} />
         </form>
       </Dialog>
       {props.mode === 'create' && <WebhookSecretDialog shown={shown} onClose={() => setShown(null)} baseUrl={props.baseUrl} />}
