@@ -7,6 +7,7 @@
 import { signIn } from 'next-auth/react';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { decodeSignInStep, signInStepMessage } from '../lib/dashboard/sign-in-outcome';
+import { api, apiMessage } from './ui/api-client';
 import { useHydrated } from './use-hydrated';
 
 type Step = { kind: 'password' } | { kind: 'mfa'; mfaToken: string } | { kind: 'expired'; resetToken: string } | { kind: 'forgot' };
@@ -116,15 +117,10 @@ function ForgotPasswordForm({ email, onBack }: { email: string; onBack: (notice:
     event.preventDefault();
     setBusy(true);
     setError(null);
-    const response = await fetch('/auth/forgot-password', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ email: new FormData(event.currentTarget).get('email') }),
-    }).catch(() => null);
-    const body = (await response?.json().catch(() => null)) as { success?: boolean; message?: string; error?: { message?: string } } | null;
+    const result = await api.call('forgotPassword', { body: { email: String(new FormData(event.currentTarget).get('email') ?? '') } });
     setBusy(false);
-    if (response?.ok && body?.success) onBack(body.message ?? 'If this email is registered, a reset link has been sent');
-    else setError(body?.error?.message ?? signInStepMessage({ kind: 'unavailable' }));
+    if (result.ok && result.data?.success) onBack(result.data.message ?? 'If this email is registered, a reset link has been sent');
+    else setError((result.ok ? undefined : apiMessage(result)) ?? signInStepMessage({ kind: 'unavailable' }));
   }
 
   return (
@@ -201,15 +197,12 @@ function ExpiredPasswordForm({ resetToken, onDone }: { resetToken: string; onDon
     const data = new FormData(event.currentTarget);
     setBusy(true);
     setError(null);
-    const response = await fetch('/auth/reset-expired-password', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ token: resetToken, current_password: data.get('current_password'), new_password: data.get('new_password') }),
-    }).catch(() => null);
-    const body = (await response?.json().catch(() => null)) as { success?: boolean; error?: { message?: string } } | null;
+    const result = await api.call('resetExpiredPassword', {
+      body: { token: resetToken, current_password: String(data.get('current_password') ?? ''), new_password: String(data.get('new_password') ?? '') },
+    });
     setBusy(false);
-    if (response?.ok && body?.success) onDone();
-    else setError(body?.error?.message ?? signInStepMessage({ kind: 'unavailable' }));
+    if (result.ok && result.data?.success) onDone();
+    else setError((result.ok ? undefined : apiMessage(result)) ?? signInStepMessage({ kind: 'unavailable' }));
   }
 
   return (

@@ -6,7 +6,7 @@
 // carry the session cookie and the page's own Origin (cookie-authenticated mutations must).
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
-import { callApi } from './ui/api-client';
+import { api } from './ui/api-client';
 import { BackupCodes } from './ui/backup-codes';
 import { Button, ButtonLink } from './ui/button';
 import { FormField, inputClass } from './ui/form-field';
@@ -14,7 +14,6 @@ import { useHydrated } from './use-hydrated';
 
 type Setup = { qrCode: string; secret: string; backupCodes: string[] };
 type State = { kind: 'idle' } | { kind: 'setup'; setup: Setup } | { kind: 'done'; backupCodes: string[] };
-type SetupAnswer = { enabled?: boolean; totp_uri?: string; qr_code?: string; backup_codes?: string[] };
 
 /** `continueHref`: where the enrolment page goes next; without it (Settings) "Done" reloads the page's data. */
 export function MfaEnrolment({ alreadyEnabled, email, continueHref }: { alreadyEnabled: boolean; email: string; continueHref?: string }) {
@@ -26,19 +25,21 @@ export function MfaEnrolment({ alreadyEnabled, email, continueHref }: { alreadyE
   async function start() {
     setBusy(true);
     setError(null);
-    const answer = await callApi<SetupAnswer>('POST', '/user/settings/mfa', { enable: true });
+    const answer = await api.call('updateMfaSettings', { body: { enable: true } });
     setBusy(false);
     if (!answer.ok) return setError(answer.message);
-    if (typeof answer.data?.totp_uri !== 'string') return setError('Two-step verification is unavailable right now. Try again in a moment.');
-    const secret = new URL(answer.data.totp_uri).searchParams.get('secret') ?? '';
-    setState({ kind: 'setup', setup: { qrCode: answer.data.qr_code ?? '', secret, backupCodes: answer.data.backup_codes ?? [] } });
+    // Only the setup answer carries totp_uri (the others say enabled).
+    const started = answer.data && 'totp_uri' in answer.data ? answer.data : null;
+    if (typeof started?.totp_uri !== 'string') return setError('Two-step verification is unavailable right now. Try again in a moment.');
+    const secret = new URL(started.totp_uri).searchParams.get('secret') ?? '';
+    setState({ kind: 'setup', setup: { qrCode: started.qr_code ?? '', secret, backupCodes: started.backup_codes ?? [] } });
   }
 
   async function confirm(event: FormEvent<HTMLFormElement>, setup: Setup) {
     event.preventDefault();
     setBusy(true);
     setError(null);
-    const answer = await callApi<SetupAnswer>('POST', '/user/settings/mfa', { enable: true, code: String(new FormData(event.currentTarget).get('code') ?? '').trim() });
+    const answer = await api.call('updateMfaSettings', { body: { enable: true, code: String(new FormData(event.currentTarget).get('code') ?? '').trim() } });
     setBusy(false);
     if (answer.ok && answer.data?.enabled === true) setState({ kind: 'done', backupCodes: setup.backupCodes });
     else setError(answer.ok ? 'The code was not accepted.' : answer.message);

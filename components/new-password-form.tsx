@@ -3,6 +3,7 @@
 // the token stays in this form, and every session of the user ends on success. It posts, and is inert until
 // hydrated: a native submit would send the passwords as a plain form.
 import { useState, type FormEvent } from 'react';
+import { api, apiMessage } from './ui/api-client';
 import { useHydrated } from './use-hydrated';
 
 export function NewPasswordForm({ token, invitation }: { token: string; invitation: boolean }) {
@@ -17,14 +18,9 @@ export function NewPasswordForm({ token, invitation }: { token: string; invitati
       return;
     }
     setState({ kind: 'saving' });
-    const response = await fetch('/auth/reset-password', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ token, new_password: data.get('new_password') }),
-    }).catch(() => null);
-    const body = (await response?.json().catch(() => null)) as { success?: boolean; error?: { message?: string } } | null;
-    if (response?.ok && body?.success) setState({ kind: 'done' });
-    else setState({ kind: 'error', message: body?.error?.message ?? 'Could not save the password. Try again in a moment.' });
+    const result = await api.call('resetPassword', { body: { token, new_password: String(data.get('new_password') ?? '') } });
+    if (result.ok && result.data?.success) setState({ kind: 'done' });
+    else setState({ kind: 'error', message: (result.ok ? undefined : apiMessage(result)) ?? 'Could not save the password. Try again in a moment.' });
   }
 
   if (state.kind === 'done') {

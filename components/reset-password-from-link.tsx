@@ -5,18 +5,14 @@
 import { useEffect, useState } from 'react';
 import { AuthCard } from './auth-card';
 import { NewPasswordForm } from './new-password-form';
+import { api } from './ui/api-client';
 
 type LinkState = { kind: 'checking' } | { kind: 'invalid' } | { kind: 'ready'; token: string; invitation: boolean };
 
 async function checkLink(token: string): Promise<LinkState> {
   if (!token) return { kind: 'invalid' };
-  const response = await fetch('/auth/verify-reset-token', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify({ token }),
-  }).catch(() => null);
-  const body = (await response?.json().catch(() => null)) as { valid?: boolean; purpose?: string } | null;
-  return response?.ok && body?.valid ? { kind: 'ready', token, invitation: body.purpose === 'invite' } : { kind: 'invalid' };
+  const result = await api.call('checkResetToken', { body: { token } });
+  return result.ok && result.data?.valid ? { kind: 'ready', token, invitation: result.data.purpose === 'invite' } : { kind: 'invalid' };
 }
 
 export function ResetPasswordFromLink() {

@@ -1,7 +1,8 @@
 'use client';
 // The card form: number (brand, spacing, Luhn), expiry, security code, name. Inline errors are tied to their
 // field (aria-invalid, aria-describedby); the first invalid field takes focus on submit. Card data lives only
-// in this component's state, is sent only in the pay call's body and is never logged or stored.
+// in this component's state; it goes out only through the page's pay action into the pay call's body, and is
+// never logged or stored.
 import { useId, useLayoutEffect, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode, type RefObject } from 'react';
 import {
   cardNumberError,
@@ -16,9 +17,12 @@ import {
   nameError,
   parseExpiry,
 } from '../../lib/checkout/card-input';
-import type { FieldIssue } from '../../lib/core/errors';
+import type { FieldIssue, PayBody } from '../../lib/checkout/page-state';
+import { Button } from '../ui/button';
+import { cn } from '../ui/cn';
+import { checkoutInputClass, FormField } from '../ui/form-field';
+import { Spinner } from '../ui/spinner';
 import { buttonAmountSizeClass } from './amount-size';
-import type { PayBody } from './checkout-api';
 
 type FieldName = 'number' | 'expiry' | 'cvc' | 'name';
 type Values = Record<FieldName, string>;
@@ -34,8 +38,6 @@ const SERVER_FIELDS: Record<string, FieldName> = {
   cardholderName: 'name',
 };
 
-export type ServerFieldError = FieldIssue;
-
 export function CardForm(props: {
   /** Tighter spacing for a framed page (iframe mode), which has a fixed height. */
   compact?: boolean;
@@ -44,7 +46,7 @@ export function CardForm(props: {
   /** False until hydrated: the form must never be submitted natively (it would post card data as a form). */
   interactive: boolean;
   busy: boolean;
-  serverFieldErrors: ServerFieldError[] | null;
+  serverFieldErrors: FieldIssue[] | null;
   banner: ReactNode;
   onPay(body: PayBody): void;
   onCancel(): void;
@@ -156,104 +158,88 @@ export function CardForm(props: {
 
   const locked = busy || cancelling;
   const cvcLength = brand?.cvcLength ?? 3;
-  /** What every field's input has in common: identity, value, validation state, lock while busy. */
-  const inputProps = (field: FieldName, describedBy: string | undefined, invalid: boolean) => ({
+  /** What every field's input has in common: value, look by validation state, lock while busy (FormField adds id and aria). */
+  const inputProps = (field: FieldName, extraClass?: string) => ({
     ref: refs[field],
-    id: `${id}-${field}`,
     value: values[field],
     onBlur: () => blur(field),
     readOnly: locked,
-    'aria-invalid': invalid,
-    'aria-describedby': describedBy,
     'aria-required': true,
+    className: cn(checkoutInputClass(Boolean(shown(field))), extraClass),
   });
 
   return (
     <form noValidate method="post" onSubmit={submit} aria-busy={busy} className={compact ? 'mt-4 space-y-3' : 'mt-6 space-y-4'} aria-label="Card details">
       {banner}
-      <Field
+      <FormField
+        variant="checkout"
         id={`${id}-number`}
         label="Card number"
-        error={shown('number')}
+        error={shown('number') ?? undefined}
         hint={brand ? `${brand.label} card` : undefined}
         hintHidden
         trailing={<BrandMark brand={brand?.id ?? null} />}
       >
-        {(describedBy, invalid) => (
+        <input
+          {...inputProps('number', 'pr-14 font-mono')}
+          name="cardnumber"
+          type="text"
+          inputMode="numeric"
+          autoComplete="cc-number"
+          autoCorrect="off"
+          spellCheck={false}
+          placeholder="1234 1234 1234 1234"
+          maxLength={MAX_CARD_DIGITS + 4}
+          onChange={onNumber}
+        />
+      </FormField>
+      <div className="grid grid-cols-2 gap-3">
+        <FormField variant="checkout" id={`${id}-expiry`} label="Expiry date" error={shown('expiry') ?? undefined} hint="Month and year, as MM / YY" hintHidden>
           <input
-            {...inputProps('number', describedBy, invalid)}
-            name="cardnumber"
+            {...inputProps('expiry', 'font-mono')}
+            name="exp-date"
             type="text"
             inputMode="numeric"
-            autoComplete="cc-number"
-            autoCorrect="off"
-            spellCheck={false}
-            placeholder="1234 1234 1234 1234"
-            maxLength={MAX_CARD_DIGITS + 4}
-            onChange={onNumber}
-            className={`${inputClass(invalid)} pr-14 font-mono`}
+            autoComplete="cc-exp"
+            placeholder="MM / YY"
+            maxLength={7}
+            onChange={onExpiry}
           />
-        )}
-      </Field>
-      <div className="grid grid-cols-2 gap-3">
-        <Field id={`${id}-expiry`} label="Expiry date" error={shown('expiry')} hint="Month and year, as MM / YY" hintHidden>
-          {(describedBy, invalid) => (
-            <input
-              {...inputProps('expiry', describedBy, invalid)}
-              name="exp-date"
-              type="text"
-              inputMode="numeric"
-              autoComplete="cc-exp"
-              placeholder="MM / YY"
-              maxLength={7}
-                onChange={onExpiry}
-              className={`${inputClass(invalid)} font-mono`}
-            />
-          )}
-        </Field>
-        <Field
+        </FormField>
+        <FormField
+          variant="checkout"
           id={`${id}-cvc`}
           label="Security code"
-          error={shown('cvc')}
+          error={shown('cvc') ?? undefined}
           hint={`${cvcLength} digits${brand?.id === 'amex' ? ', on the front of the card' : ', on the back of the card'}`}
           hintHidden
         >
-          {(describedBy, invalid) => (
-            <input
-              {...inputProps('cvc', describedBy, invalid)}
-              name="cvc"
-              type="text"
-              inputMode="numeric"
-              autoComplete="cc-csc"
-              placeholder={cvcLength === 4 ? '1234' : '123'}
-              maxLength={4}
-                onChange={onCvc}
-              className={`${inputClass(invalid)} font-mono`}
-            />
-          )}
-        </Field>
-      </div>
-      <Field id={`${id}-name`} label="Name on card" error={shown('name')}>
-        {(describedBy, invalid) => (
           <input
-            {...inputProps('name', describedBy, invalid)}
-            name="ccname"
+            {...inputProps('cvc', 'font-mono')}
+            name="cvc"
             type="text"
-            autoComplete="cc-name"
-            autoCapitalize="words"
-            spellCheck={false}
-            placeholder="Full name"
-            onChange={onName}
-            className={inputClass(invalid)}
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            placeholder={cvcLength === 4 ? '1234' : '123'}
+            maxLength={4}
+            onChange={onCvc}
           />
-        )}
-      </Field>
+        </FormField>
+      </div>
+      <FormField variant="checkout" id={`${id}-name`} label="Name on card" error={shown('name') ?? undefined}>
+        <input
+          {...inputProps('name')}
+          name="ccname"
+          type="text"
+          autoComplete="cc-name"
+          autoCapitalize="words"
+          spellCheck={false}
+          placeholder="Full name"
+          onChange={onName}
+        />
+      </FormField>
       <div className={`flex flex-col ${compact ? 'gap-2 pt-1' : 'gap-3 pt-2'}`}>
-        <button
-          type="submit"
-          disabled={!interactive || locked}
-          className="inline-flex min-h-12 w-full flex-wrap items-center justify-center gap-x-2 rounded-lg bg-emerald-400 px-4 py-3 text-base font-semibold text-emerald-950 shadow-lg shadow-emerald-500/20 transition hover:bg-emerald-300 disabled:cursor-not-allowed disabled:opacity-60"
-        >
+        <Button type="submit" variant="checkout-pay" disabled={!interactive || locked}>
           {busy ? (
             <>
               <Spinner />
@@ -265,65 +251,12 @@ export function CardForm(props: {
               <span className={`whitespace-nowrap tabular-nums ${buttonAmountSizeClass(amountLabel)}`}>{amountLabel}</span>
             </>
           )}
-        </button>
-        <button
-          type="button"
-          onClick={onCancel}
-          disabled={!interactive || locked}
-          className="min-h-11 w-full rounded-lg border border-white/10 px-4 py-2.5 text-sm font-medium text-zinc-300 transition hover:border-white/20 hover:bg-white/5 hover:text-white disabled:cursor-not-allowed disabled:opacity-60"
-        >
+        </Button>
+        <Button variant="checkout-outline" onClick={onCancel} disabled={!interactive || locked} className="w-full text-zinc-300 hover:text-white">
           {cancelling ? 'Cancelling…' : 'Cancel and return'}
-        </button>
+        </Button>
       </div>
     </form>
-  );
-}
-
-function inputClass(invalid: boolean): string {
-  return [
-    'block w-full min-h-11 rounded-lg border bg-zinc-900/80 px-3 py-2.5 text-base text-white placeholder:text-zinc-600 transition',
-    'focus:outline-none focus-visible:outline-none focus:ring-2 read-only:opacity-70',
-    invalid ? 'border-rose-400/70 focus:border-rose-400 focus:ring-rose-400/30' : 'border-white/10 focus:border-emerald-400 focus:ring-emerald-400/25',
-  ].join(' ');
-}
-
-function Field(props: {
-  id: string;
-  label: string;
-  error: string | null;
-  hint?: string;
-  /** The hint is for screen readers only (it repeats something shown another way). */
-  hintHidden?: boolean;
-  trailing?: ReactNode;
-  children: (describedBy: string | undefined, invalid: boolean) => ReactNode;
-}) {
-  const { id, label, error, hint, hintHidden, trailing, children } = props;
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
-  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className="min-w-0">
-      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-zinc-200">
-        {label}
-      </label>
-      <div className="relative">
-        {children(describedBy, Boolean(error))}
-        {trailing && <div className="pointer-events-none absolute inset-y-0 right-3 flex items-center">{trailing}</div>}
-      </div>
-      {hint && (
-        <p id={hintId} className={error || hintHidden ? 'sr-only' : 'mt-1.5 text-xs text-zinc-500'}>
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="mt-1.5 flex items-start gap-1.5 text-sm text-rose-300">
-          <svg viewBox="0 0 20 20" aria-hidden className="mt-0.5 size-4 shrink-0" fill="currentColor">
-            <path d="M10 2a8 8 0 1 0 0 16 8 8 0 0 0 0-16Zm-.75 4.5a.75.75 0 0 1 1.5 0v4a.75.75 0 0 1-1.5 0v-4ZM10 14.5a1 1 0 1 1 0-2 1 1 0 0 1 0 2Z" />
-          </svg>
-          <span>{error}</span>
-        </p>
-      )}
-    </div>
   );
 }
 
@@ -360,14 +293,5 @@ function BrandMark({ brand }: { brand: string | null }) {
     <span aria-hidden className="rounded border border-white/15 bg-white/5 px-1 py-0.5 text-[10px] leading-none font-bold tracking-wide text-zinc-100">
       {mark}
     </span>
-  );
-}
-
-export function Spinner() {
-  return (
-    <svg viewBox="0 0 24 24" aria-hidden className="size-4 animate-spin" fill="none">
-      <circle cx="12" cy="12" r="9" stroke="currentColor" strokeOpacity="0.25" strokeWidth="3" />
-      <path d="M21 12a9 9 0 0 0-9-9" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
-    </svg>
   );
 }

@@ -1,31 +1,7 @@
 // The page's two calls, same origin (CSP connect-src 'self'): POST /checkout/{id}/pay and /cancel. Answers are
 // mapped to what the page does next; card data goes only in the JSON body of the pay call, never a URL.
-import { messages, type FieldIssue } from '../../lib/core/errors';
-import type { CheckoutErrorInfo, PaymentData } from './messages';
-
-export type PayBody = { cardNumber: string; expirationMonth: string; expirationYear: string; cvc: string; cardholderName?: string };
-
-export type PayOutcome =
-  | { kind: 'paid'; paymentData: PaymentData; redirectUrl: string }
-  /** Declined or processor error; `final` when that was the last attempt (the session is over). */
-  | { kind: 'failed'; error: CheckoutErrorInfo; attemptsRemaining: number | null; final: boolean; redirectUrl: string | null }
-  | { kind: 'invalid'; fields: FieldIssue[] }
-  | { kind: 'already_paid' }
-  | { kind: 'cancelled' }
-  | { kind: 'exhausted'; error: CheckoutErrorInfo; redirectUrl: string | null }
-  | { kind: 'expired'; redirectUrl: string | null }
-  | { kind: 'in_progress'; error: CheckoutErrorInfo }
-  | { kind: 'not_found'; error: CheckoutErrorInfo }
-  /** 429: too many Pay requests from this connection or for this session; nothing was charged. */
-  | { kind: 'rate_limited'; error: CheckoutErrorInfo; retryAfterSeconds: number | null }
-  /** Network failure, 5xx without a processor verdict, or anything unexpected: the customer may try again. */
-  | { kind: 'unavailable' };
-
-export type CancelOutcome =
-  | { kind: 'cancelled'; redirectUrl: string | null }
-  | { kind: 'already_paid' }
-  | { kind: 'expired'; redirectUrl: string | null }
-  | { kind: 'unavailable' };
+import type { CancelOutcome, CheckoutErrorInfo, PayBody, PayOutcome, PaymentData } from '../../lib/checkout/page-state';
+import { messages } from '../../lib/core/errors';
 
 type ErrorBody = {
   success?: boolean;

@@ -2,22 +2,13 @@
 // navigation. Messages go to window.parent (iframe) or window.opener (popup, new tab) with targetOrigin
 // exactly the session's parentOrigin — never "*", and never in redirect mode (there is no embedding page).
 import type { CheckoutView } from '../../lib/checkout/load-checkout-view';
+import type { CheckoutErrorInfo, CheckoutMessage } from '../../lib/checkout/page-state';
 import { messages } from '../../lib/core/errors';
-
-export type CheckoutErrorInfo = { code: string; message: string };
-export type PaymentData = NonNullable<CheckoutView['payment']>;
-
-export type CheckoutMessage =
-  | { type: 'CHECKOUT_READY'; sessionId: string }
-  | { type: 'PAYMENT_SUCCESS'; sessionId: string; paymentData: PaymentData }
-  | { type: 'PAYMENT_ERROR'; sessionId: string; error: CheckoutErrorInfo }
-  | { type: 'CHECKOUT_CANCELLED'; sessionId: string; reason: 'user_cancelled' }
-  | { type: 'CHECKOUT_ERROR'; sessionId: string; error: CheckoutErrorInfo }
-  | { type: 'CHECKOUT_EXPIRED'; sessionId: string; error: CheckoutErrorInfo };
 
 export type Embedding = Pick<CheckoutView, 'embedMode' | 'parentOrigin'>;
 
 export const EXPIRED_ERROR: CheckoutErrorInfo = { code: 'session_expired', message: messages.sessionExpired };
+export const EXHAUSTED_ERROR: CheckoutErrorInfo = { code: 'attempts_exhausted', message: messages.attemptsExhausted };
 
 /** The window to report to, or null when there is none (redirect mode, or opened without an opener/parent). */
 function embedder(embedding: Embedding): Window | null {

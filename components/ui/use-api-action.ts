@@ -4,16 +4,15 @@
 // keep it in the dialog.
 import { useRouter } from 'next/navigation';
 import { useCallback } from 'react';
-import { callApi, type ApiResult } from './api-client';
+import { api, type ApiInput, type ApiResult, type OperationId } from './api-client';
 import { toast } from './toast';
-
-type Method = 'POST' | 'PUT' | 'DELETE';
 
 export function useApiAction() {
   const router = useRouter();
   return useCallback(
-    async <T = unknown>(method: Method, path: string, options: { body?: unknown; success: string; refresh?: boolean }): Promise<ApiResult<T>> => {
-      const result = await callApi<T>(method, path, options.body);
+    async <Id extends OperationId>(operationId: Id, input: ApiInput<Id>, options: { success: string; refresh?: boolean }): Promise<ApiResult<Id>> => {
+      const call = api.call as (id: Id, input: ApiInput<Id>) => Promise<ApiResult<Id>>;
+      const result = await call(operationId, input);
       if (!result.ok) {
         toast.error(result.message);
         return result;

@@ -4,31 +4,29 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type DefaultValues, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
-import { callApi, type ApiResult } from './api-client';
+import type { ApiOutcome } from './api-client';
 import { toast } from './toast';
 
-type Method = 'POST' | 'PUT' | 'DELETE';
-
-export type ApiFormOptions<TValues extends FieldValues, TResult> = {
+export type ApiFormOptions<TValues extends FieldValues, TOutcome extends ApiOutcome<unknown>> = {
   schema: z.ZodType<TValues, any>;
   defaultValues: DefaultValues<TValues>;
-  request: (values: TValues) => { method: Method; path: string; body?: unknown };
+  /** The typed call the values make, e.g. `(values) => api.call('createProject', { body: values })`: its answer types `onSuccess`. */
+  call: (values: TValues) => Promise<TOutcome>;
   success?: string;
-  onSuccess?: (result: TResult, values: TValues) => void;
+  onSuccess?: (data: Extract<TOutcome, { ok: true }>['data'], values: TValues) => void;
 };
 
-export function useApiForm<TValues extends FieldValues, TResult = unknown>(options: ApiFormOptions<TValues, TResult>): UseFormReturn<TValues> & { submit: () => Promise<void> } {
+export function useApiForm<TValues extends FieldValues, TOutcome extends ApiOutcome<unknown>>(options: ApiFormOptions<TValues, TOutcome>): UseFormReturn<TValues> & { submit: () => Promise<void> } {
   const form = useForm<TValues>({ resolver: zodResolver(options.schema as never) as never, defaultValues: options.defaultValues, mode: 'onSubmit' });
   const submit = form.handleSubmit(async (values) => {
-    const { method, path, body } = options.request(values);
-    const result: ApiResult<TResult> = await callApi<TResult>(method, path, body);
+    const result = await options.call(values);
     if (!result.ok) {
       applyApiErrors(form, result.fields, result.message);
       toast.error(result.message);
       return;
     }
     if (options.success) toast.success(options.success);
-    options.onSuccess?.(result.data, values);
+    options.onSuccess?.(result.data as Extract<TOutcome, { ok: true }>['data'], values);
   });
   return Object.assign(form, { submit });
 }

@@ -62,12 +62,12 @@ export type TypedCall<Call, Q, R> = (Call extends { json: unknown } ? Omit<Call,
 
 type Documentation = Omit<RouteConfig, 'method' | 'path' | 'request' | 'responses' | 'operationId' | 'security'>;
 
-export type RouteSpec<Call, Q extends RequestSpec, R extends RouteResponses> = Documentation & {
-  method: HttpMethod;
+export type RouteSpec<Call, Q extends RequestSpec, R extends RouteResponses, M extends HttpMethod = HttpMethod, P extends string = string, O extends string = string> = Documentation & {
+  method: M;
   /** As the spec writes it, parameters in braces: `/proxy/delete-cvc-session/{session_id}`. */
-  path: string;
+  path: P;
   /** camelCase verb + noun, unique: SDK generators name their methods after it. */
-  operationId: string;
+  operationId: O;
   /** Served from CHECKOUT_URL rather than APP_URL (the customer's calls from the checkout page). */
   server?: 'checkout';
   auth: RouteAuth<Call>;
@@ -82,9 +82,22 @@ export type RouteDefinition = Omit<RouteSpec<unknown, RequestSpec, RouteResponse
 /** The handler Next and the fast door call, carrying its definition. */
 export type DefinedRoute = WebHandler & { readonly definition: RouteDefinition };
 
-export function defineRoute<Call extends object, Q extends RequestSpec = RequestSpec, R extends RouteResponses = RouteResponses>(
-  spec: RouteSpec<Call, Q, R>,
-): DefinedRoute {
+/**
+ * A DefinedRoute whose definition keeps its literal method, path and operationId and its request and
+ * response types: the dashboard's typed client (lib/api/operations.ts) reads them by operationId.
+ */
+export type TypedRoute<M extends HttpMethod, P extends string, O extends string, Q extends RequestSpec, R extends RouteResponses> = WebHandler & {
+  readonly definition: Omit<RouteDefinition, 'method' | 'path' | 'operationId' | 'request' | 'responses'> & { method: M; path: P; operationId: O; request?: Q; responses: R };
+};
+
+export function defineRoute<
+  Call extends object,
+  Q extends RequestSpec = RequestSpec,
+  R extends RouteResponses = RouteResponses,
+  M extends HttpMethod = HttpMethod,
+  P extends string = string,
+  O extends string = string,
+>(spec: RouteSpec<Call, Q, R, M, P, O>): TypedRoute<M, P, O, Q, R> {
   const { handler, ...definition } = spec;
   const wrapped = spec.auth.wrap((call) => {
     const typed = call as TypedCall<Call, Q, R>;
@@ -98,7 +111,7 @@ export function defineRoute<Call extends object, Q extends RequestSpec = Request
     if (issues.length) return errorResponse(VaultError.validation(issues), requestIdFor(request));
     return wrapped(request, context);
   };
-  return Object.assign(handle, { definition: definition as RouteDefinition });
+  return Object.assign(handle, { definition: definition as TypedRoute<M, P, O, Q, R>['definition'] });
 }
 
 type InputSource = { request: Request; body?: Uint8Array };

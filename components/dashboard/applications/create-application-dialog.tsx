@@ -4,7 +4,8 @@
 // project's pub key (publishable, from the project view) is offered beside it with how to send it.
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { ZCreateApplicationRequestSchema, type TCreateApplicationRequest } from '@/lib/applications/schemas';
+import { ZCreateApplicationRequestSchema } from '@/lib/applications/schemas';
+import { api } from '../../ui/api-client';
 import { Button } from '../../ui/button';
 import { CodeLine } from '../../ui/code-line';
 import { Dialog } from '../../ui/dialog';
@@ -12,27 +13,26 @@ import { FormActions } from '../../ui/form-actions';
 import { FormError, FormField, inputClass } from '../../ui/form-field';
 import { SecretOnceDialog, type OnceSecret } from '../../ui/secret-once-dialog';
 import { useApiForm } from '../../ui/use-api-form';
+import { useFormDialog } from '../../ui/use-form-dialog';
 import { PermissionFields } from './permission-fields';
 import { tokenizeCurl } from './tokenize-curl';
 
 type Project = { id: string; name: string; production: boolean; pubKey?: string };
-type Created = { data: { id: string; name: string; api_key: string } };
 
 export function CreateApplicationDialog({ project, baseUrl }: { project: Project; baseUrl: string }) {
   const router = useRouter();
-  const [open, setOpen] = useState(false);
+  const dialog = useFormDialog(() => form.reset(defaults));
   const [created, setCreated] = useState<{ name: string; apiKey: string }>();
   // Reveal starts unchecked in production (a key that can read card numbers back is asked for, never
   // given by default); test projects keep the spec's default, tokenization with reveal.
   const defaults = { name: '', project_id: project.id, permissions: { tokenization: { allowed: true }, detokenize: { allowed: !project.production }, provisioning: { allowed: false } } };
-  const form = useApiForm<TCreateApplicationRequest, Created>({
+  const form = useApiForm({
     schema: ZCreateApplicationRequestSchema,
     defaultValues: defaults,
-    request: (values) => ({ method: 'POST', path: '/api/applications', body: { ...values, project_id: project.id } }),
+    call: (values) => api.call('createApplication', { body: { ...values, project_id: project.id } }),
     success: 'Application created',
     onSuccess: (result) => {
-      setOpen(false);
-      form.reset(defaults);
+      dialog.close();
       setCreated({ name: result.data.name, apiKey: result.data.api_key });
       router.refresh();
     },
@@ -44,11 +44,8 @@ export function CreateApplicationDialog({ project, baseUrl }: { project: Project
   return (
     <>
       <Dialog
-        open={open}
-        onOpenChange={(next) => {
-          setOpen(next);
-          if (!next) form.reset(defaults);
-        }}
+        open={dialog.open}
+        onOpenChange={dialog.onOpenChange}
         trigger={<Button variant="primary">New application</Button>}
         title="New application"
         description={`In ${project.name}${project.production ? ' (production)' : ''}. Its API key is shown once, right after.`}
@@ -59,7 +56,7 @@ export function CreateApplicationDialog({ project, baseUrl }: { project: Project
           </FormField>
           <PermissionFields idPrefix="create" register={form.register} />
           <FormError message={errors.root?.server?.message ?? errors.permissions?.message ?? errors.project_id?.message} />
-          <FormActions onCancel={() => setOpen(false)} submitLabel="Create application" busy={isSubmitting} />
+          <FormActions onCancel={dialog.close} submitLabel="Create application" busy={isSubmitting} />
         </form>
       </Dialog>
       <SecretOnceDialog open={!!created} onClose={() => setCreated(undefined)} title={`API key of ${created?.name ?? 'the application'}`} secrets={secrets}>

@@ -19,7 +19,7 @@ export function DeleteApplicationButton({ application }: { application: Applicat
       confirmLabel="Delete application"
       typeToConfirm={application.name}
       onConfirm={async () => {
-        const result = await run('DELETE', `/api/applications/${application.id}`, { success: `Application ${application.name} deleted` });
+        const result = await run('deleteApplication', { params: { id: application.id } }, { success: `Application ${application.name} deleted` });
         if (!result.ok) return result.message;
       }}
     />

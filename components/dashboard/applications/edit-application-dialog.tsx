@@ -2,27 +2,28 @@
 // Renames an application or changes its permissions (PUT /api/applications/{id}, the API's own schema);
 // the key keeps working and follows the new permissions at once.
 import { useRouter } from 'next/navigation';
-import { useState } from 'react';
-import { ZUpdateApplicationRequestSchema, type TUpdateApplicationRequest } from '@/lib/applications/schemas';
+import { ZUpdateApplicationRequestSchema } from '@/lib/applications/schemas';
+import { api } from '../../ui/api-client';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { FormActions } from '../../ui/form-actions';
 import { FormError, FormField, inputClass } from '../../ui/form-field';
 import { useApiForm } from '../../ui/use-api-form';
+import { useFormDialog } from '../../ui/use-form-dialog';
 import type { ApplicationRowView } from './application-row';
 import { PermissionFields } from './permission-fields';
 
 export function EditApplicationDialog({ application }: { application: ApplicationRowView }) {
   const router = useRouter();
-  const [open, setOpen] = useState(false);
+  const dialog = useFormDialog(() => form.reset(current));
   const current = { name: application.name, permissions: application.permissions };
-  const form = useApiForm<TUpdateApplicationRequest>({
+  const form = useApiForm({
     schema: ZUpdateApplicationRequestSchema,
     defaultValues: current,
-    request: (values) => ({ method: 'PUT', path: `/api/applications/${application.id}`, body: values }),
+    call: (values) => api.call('updateApplication', { params: { id: application.id }, body: values }),
     success: 'Application saved',
     onSuccess: () => {
-      setOpen(false);
+      dialog.close();
       router.refresh();
     },
   });
@@ -30,11 +31,8 @@ export function EditApplicationDialog({ application }: { application: Applicatio
   const prefix = `edit-${application.id}`;
   return (
     <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (next) form.reset(current);
-      }}
+      open={dialog.open}
+      onOpenChange={dialog.onOpenChange}
       trigger={
         <Button size="sm" aria-label={`Edit ${application.name}`}>
           Edit
@@ -49,7 +47,7 @@ export function EditApplicationDialog({ application }: { application: Applicatio
         </FormField>
         <PermissionFields idPrefix={prefix} register={form.register} />
         <FormError message={errors.root?.server?.message ?? errors.permissions?.message} />
-        <FormActions onCancel={() => setOpen(false)} submitLabel="Save" busy={isSubmitting} />
+        <FormActions onCancel={dialog.close} submitLabel="Save" busy={isSubmitting} />
       </form>
     </Dialog>
   );

@@ -20,7 +20,7 @@ export function EndGraceButton({ application }: { application: ApplicationRowVie
       description={`Calls still sending the old key are refused from now on${typeof uses === 'number' ? ` (${uses} ${uses === 1 ? 'call' : 'calls'} used it since the rotation)` : ''}.`}
       confirmLabel="End grace now"
       onConfirm={async () => {
-        const result = await run('DELETE', `/api/applications/${application.id}/previous-key`, { success: 'The old key no longer works' });
+        const result = await run('endApplicationKeyGrace', { params: { id: application.id } }, { success: 'The old key no longer works' });
         if (!result.ok) return result.message;
       }}
     />

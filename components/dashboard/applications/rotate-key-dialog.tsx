@@ -2,7 +2,7 @@
 // Rotates an application's API key (POST /api/applications/{id}/rotate-key) with a grace period for the
 // old key (now, 1 hour, 24 hours or 7 days), then shows the new key once.
 import { useState, type FormEvent } from 'react';
-import { dataOf } from '../../ui/api-client';
+import type { ApiData } from '../../ui/api-client';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { FormActions } from '../../ui/form-actions';
@@ -13,7 +13,7 @@ import { SecretOnceDialog } from '../../ui/secret-once-dialog';
 import { useApiAction } from '../../ui/use-api-action';
 import type { ApplicationRowView } from './application-row';
 
-type Rotated = { api_key: string; previous_key_expires_at: string | null };
+type Rotated = ApiData<'rotateApplicationKey'>['data'];
 
 export function RotateKeyDialog({ application }: { application: ApplicationRowView }) {
   const run = useApiAction();
@@ -26,14 +26,14 @@ export function RotateKeyDialog({ application }: { application: ApplicationRowVi
   async function rotate(event: FormEvent) {
     event.preventDefault();
     setBusy(true);
-    const result = await run('POST', `/api/applications/${application.id}/rotate-key`, { body: { grace_period_seconds: grace }, success: 'API key rotated' });
+    const result = await run('rotateApplicationKey', { params: { id: application.id }, body: { grace_period_seconds: grace } }, { success: 'API key rotated' });
     setBusy(false);
     if (!result.ok) {
       setError(result.message);
       return;
     }
     setOpen(false);
-    setRotated(dataOf<Rotated>(result));
+    setRotated(result.data.data);
   }
 
   return (

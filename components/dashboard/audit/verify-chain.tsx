@@ -3,11 +3,11 @@
 // the hash chain; the result panel says valid or not, how many rows were checked and links the first broken row.
 import Link from 'next/link';
 import { useState } from 'react';
-import { callApi } from '../../ui/api-client';
+import { api, type ApiData } from '../../ui/api-client';
 import { Button } from '../../ui/button';
 import { FormError } from '../../ui/form-field';
 
-type Verdict = { valid: boolean; checked: number; first_broken_id: string | null };
+type Verdict = ApiData<'verifyAuditLogs'>;
 
 export function VerifyChain({ basePath }: { basePath: string }) {
   const [busy, setBusy] = useState(false);
@@ -20,7 +20,7 @@ export function VerifyChain({ basePath }: { basePath: string }) {
         onClick={async () => {
           setBusy(true);
           setError(undefined);
-          const result = await callApi<Verdict>('GET', '/api/audit-logs/verify');
+          const result = await api.call('verifyAuditLogs');
           setBusy(false);
           if (result.ok) setVerdict(result.data);
           else setError(result.message);

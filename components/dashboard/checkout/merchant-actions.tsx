@@ -4,7 +4,7 @@
 // opens the hosted checkout page in a new tab. Every one goes through the merchants API.
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { callApi } from '../../ui/api-client';
+import { api } from '../../ui/api-client';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { Dialog } from '../../ui/dialog';
@@ -33,7 +33,7 @@ export function MerchantActions({ merchant, projectId, production, listPath, can
     const tab = window.open('about:blank', '_blank');
     if (tab) tab.opener = null;
     setTestBusy(true);
-    const result = await callApi<{ url: string; sessionId: string }>('POST', `/api/merchants/${merchant.id}/test-session`, {});
+    const result = await api.call('createTestCheckoutSession', { params: { id: merchant.id }, body: {} });
     setTestBusy(false);
     if (!result.ok) {
       tab?.close();
@@ -71,7 +71,7 @@ export function MerchantActions({ merchant, projectId, production, listPath, can
               onSubmit={async (event) => {
                 event.preventDefault();
                 setBusy(true);
-                const result = await callApi<{ data: { service_api_key: string } }>('POST', `/api/merchants/${merchant.id}/rotate-key`, { grace_period_seconds: grace });
+                const result = await api.call('rotateMerchantKey', { params: { id: merchant.id }, body: { grace_period_seconds: grace } });
                 setBusy(false);
                 if (!result.ok) return setError(result.message);
                 setRotateOpen(false);
@@ -92,7 +92,7 @@ export function MerchantActions({ merchant, projectId, production, listPath, can
             confirmLabel="Delete merchant"
             typeToConfirm={merchant.name}
             onConfirm={async () => {
-              const result = await callApi('DELETE', `/api/merchants/${merchant.id}`);
+              const result = await api.call('deleteMerchant', { params: { id: merchant.id } });
               if (!result.ok) return result.message;
               toast.success('Merchant deleted');
               router.push(listPath);

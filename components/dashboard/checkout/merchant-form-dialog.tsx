@@ -6,13 +6,14 @@ import { useRouter } from 'next/navigation';
 import { useState, type ReactNode } from 'react';
 import { useFieldArray } from 'react-hook-form';
 import { z } from 'zod';
+import { api } from '../../ui/api-client';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { FormActions } from '../../ui/form-actions';
 import { FormError, FormField, inputClass } from '../../ui/form-field';
 import { SecretOnceDialog } from '../../ui/secret-once-dialog';
 import { useApiForm } from '../../ui/use-api-form';
-import { formValuesOf, messagesUnder, processorBody, type MerchantFormValues, type ProcessorView } from './processor-form';
+import { formValuesOf, messagesUnder, processorBody, type MerchantFormValues, type ProcessorInput, type ProcessorView } from './processor-form';
 
 // Only what the form itself must know before sending (the API's processor schema judges the rest).
 const ZFormSchema = z.object({
@@ -34,19 +35,20 @@ export function MerchantFormDialog(props: Props) {
   const [open, setOpen] = useState(false);
   const [created, setCreated] = useState<{ name: string; service_api_key: string } | null>(null);
   const editing = props.mode === 'edit' ? props.merchant : null;
-  const form = useApiForm<MerchantFormValues, { data: { id: string; name: string; service_api_key?: string } }>({
+  const form = useApiForm({
     schema: ZFormSchema,
     defaultValues: formValuesOf(editing?.name ?? '', editing?.processor ?? null, props.production),
-    request: (values) => {
-      const { processor } = processorBody(values.processor) as { processor: unknown };
+    call: async (values) => {
+      // The form's schema has checked the JSON body already (processorBody's other answer).
+      const { processor } = processorBody(values.processor) as { processor: ProcessorInput };
       return editing
-        ? { method: 'PUT', path: `/api/merchants/${editing.id}`, body: { name: values.name, processor } }
-        : { method: 'POST', path: '/api/merchants', body: { name: values.name, project_id: props.projectId, processor } };
+        ? api.call('updateMerchant', { params: { id: editing.id }, body: { name: values.name, processor } })
+        : api.call('createMerchant', { body: { name: values.name, project_id: props.projectId, processor } });
     },
     success: editing ? 'Merchant saved' : 'Merchant created',
     onSuccess: (result) => {
       setOpen(false);
-      if (!editing && result.data.service_api_key) setCreated({ name: result.data.name, service_api_key: result.data.service_api_key });
+      if (!editing && 'service_api_key' in result.data && result.data.service_api_key) setCreated({ name: result.data.name, service_api_key: result.data.service_api_key });
       if (!editing) form.reset();
       router.refresh();
     },

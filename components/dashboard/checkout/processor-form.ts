@@ -2,6 +2,7 @@
 // (`processor.url`, `processor.success.path`, …) so the API's field errors land on the matching inputs;
 // headers are key/value rows here and an object in the API; a json body is typed as JSON text.
 import type { FieldErrors } from 'react-hook-form';
+import type { ApiInput } from '../../ui/api-client';
 
 export type HeaderRow = { name: string; value: string };
 export type MerchantFormValues = {
@@ -18,6 +19,9 @@ export type MerchantFormValues = {
     decline_message_path: string;
   };
 };
+
+/** The API's `processor` as create and update take it (their definitions' schema). */
+export type ProcessorInput = ApiInput<'createMerchant'>['body']['processor'];
 
 /** What the API shows of a merchant's processor (header values "********"). */
 export type ProcessorView =
@@ -46,9 +50,10 @@ export function formValuesOf(name: string, processor: ProcessorView | null, prod
 }
 
 /** The API's `processor`, or a message for the body field when a json body is not JSON. */
-export function processorBody(values: MerchantFormValues['processor']): { processor: unknown } | { bodyError: string } {
+export function processorBody(values: MerchantFormValues['processor']): { processor: ProcessorInput } | { bodyError: string } {
   if (values.type === 'sandbox') return { processor: { type: 'sandbox' } };
-  let body: unknown = values.body;
+  // JSON.parse's value is sent whatever its shape: the API's own check names a body that is not an object.
+  let body = values.body as string | Record<string, unknown>;
   if (values.format === 'json') {
     try {
       body = JSON.parse(values.body);

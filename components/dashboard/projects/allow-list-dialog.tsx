@@ -35,7 +35,7 @@ export function AllowListDialog({ project, hostRule }: { project: PresentedProje
     event.preventDefault();
     setBusy(true);
     const hosts = restricted ? text.split('\n').map((line) => line.trim()).filter(Boolean) : null;
-    const result = await run('PUT', `/api/projects/${project.id}`, { body: { allowed_proxy_hosts: hosts }, success: 'Destination allow-list saved' });
+    const result = await run('updateProject', { params: { id: project.id }, body: { allowed_proxy_hosts: hosts } }, { success: 'Destination allow-list saved' });
     setBusy(false);
     if (!result.ok) {
       const entries = entryErrors(result.fields);

@@ -3,28 +3,27 @@
 // POST /api/projects. A production project answers with its pub key, shown here once to copy.
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { ZCreateProjectRequestSchema, type TCreateProjectRequest } from '@/lib/projects/name-schemas';
+import { ZCreateProjectRequestSchema } from '@/lib/projects/name-schemas';
+import { api } from '../../ui/api-client';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { FormActions } from '../../ui/form-actions';
 import { CheckboxField, FormError, FormField, inputClass } from '../../ui/form-field';
 import { SecretOnceDialog } from '../../ui/secret-once-dialog';
 import { useApiForm } from '../../ui/use-api-form';
-
-type Created = { data: { id: string; name: string; production: boolean; pub_key?: string } };
+import { useFormDialog } from '../../ui/use-form-dialog';
 
 export function CreateProjectDialog() {
   const router = useRouter();
-  const [open, setOpen] = useState(false);
+  const dialog = useFormDialog(() => form.reset());
   const [pubKey, setPubKey] = useState<{ name: string; value: string }>();
-  const form = useApiForm<TCreateProjectRequest, Created>({
+  const form = useApiForm({
     schema: ZCreateProjectRequestSchema,
     defaultValues: { name: '', production: false },
-    request: (values) => ({ method: 'POST', path: '/api/projects', body: values }),
+    call: (values) => api.call('createProject', { body: values }),
     success: 'Project created',
     onSuccess: (result) => {
-      setOpen(false);
-      form.reset();
+      dialog.close();
       if (result.data.pub_key) setPubKey({ name: result.data.name, value: result.data.pub_key });
       router.refresh();
     },
@@ -33,11 +32,8 @@ export function CreateProjectDialog() {
   return (
     <>
       <Dialog
-        open={open}
-        onOpenChange={(next) => {
-          setOpen(next);
-          if (!next) form.reset();
-        }}
+        open={dialog.open}
+        onOpenChange={dialog.onOpenChange}
         trigger={<Button variant="primary">New project</Button>}
         title="New project"
         description="A test project takes test cards only. A production project also gets a pub key its clients send as X-Pub-Key."
@@ -48,7 +44,7 @@ export function CreateProjectDialog() {
           </FormField>
           <CheckboxField id="project-production" label="Production" hint="Real card data; clients also need the project's pub key." {...form.register('production')} />
           <FormError message={errors.root?.server?.message} />
-          <FormActions onCancel={() => setOpen(false)} submitLabel="Create project" busy={isSubmitting} />
+          <FormActions onCancel={dialog.close} submitLabel="Create project" busy={isSubmitting} />
         </form>
       </Dialog>
       <SecretOnceDialog

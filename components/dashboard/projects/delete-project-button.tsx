@@ -35,7 +35,7 @@ export function DeleteProjectButton({ project, lastTestProject, isCurrent }: { p
       confirmLabel="Delete project"
       typeToConfirm={project.name}
       onConfirm={async () => {
-        const result = await run('DELETE', `/api/projects/${project.id}`, { success: `Project ${project.name} deleted` });
+        const result = await run('deleteProject', { params: { id: project.id } }, { success: `Project ${project.name} deleted` });
         if (!result.ok) return result.message;
         // The page's own project is gone: /dashboard opens the account's first test project.
         if (isCurrent) router.push('/dashboard');

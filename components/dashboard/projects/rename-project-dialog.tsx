@@ -1,36 +1,34 @@
 'use client';
 // Renames a project through PUT /api/projects/{id}, validated by the API's own update schema.
 import { useRouter } from 'next/navigation';
-import { useState } from 'react';
 import type { PresentedProject } from '@/lib/projects/present-project';
-import { ZRenameProjectRequestSchema, type TRenameProjectRequest } from '@/lib/projects/name-schemas';
+import { ZRenameProjectRequestSchema } from '@/lib/projects/name-schemas';
+import { api } from '../../ui/api-client';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { FormActions } from '../../ui/form-actions';
 import { FormError, FormField, inputClass } from '../../ui/form-field';
 import { useApiForm } from '../../ui/use-api-form';
+import { useFormDialog } from '../../ui/use-form-dialog';
 
 export function RenameProjectDialog({ project }: { project: PresentedProject }) {
   const router = useRouter();
-  const [open, setOpen] = useState(false);
-  const form = useApiForm<TRenameProjectRequest>({
+  const dialog = useFormDialog(() => form.reset({ name: project.name }));
+  const form = useApiForm({
     schema: ZRenameProjectRequestSchema,
     defaultValues: { name: project.name },
-    request: (values) => ({ method: 'PUT', path: `/api/projects/${project.id}`, body: { name: values.name } }),
+    call: (values) => api.call('updateProject', { params: { id: project.id }, body: { name: values.name } }),
     success: 'Project renamed',
     onSuccess: () => {
-      setOpen(false);
+      dialog.close();
       router.refresh();
     },
   });
   const { errors, isSubmitting } = form.formState;
   return (
     <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (next) form.reset({ name: project.name });
-      }}
+      open={dialog.open}
+      onOpenChange={dialog.onOpenChange}
       trigger={
         <Button size="sm" aria-label={`Rename ${project.name}`}>
           Rename
@@ -43,7 +41,7 @@ export function RenameProjectDialog({ project }: { project: PresentedProject }) 
           <input className={inputClass} autoComplete="off" {...form.register('name')} />
         </FormField>
         <FormError message={errors.root?.server?.message} />
-        <FormActions onCancel={() => setOpen(false)} submitLabel="Save" busy={isSubmitting} />
+        <FormActions onCancel={dialog.close} submitLabel="Save" busy={isSubmitting} />
       </form>
     </Dialog>
   );

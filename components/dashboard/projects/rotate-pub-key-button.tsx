@@ -3,7 +3,6 @@
 // working at once, so it is confirmed first; the new key is shown once to copy.
 import { useState } from 'react';
 import type { PresentedProject } from '@/lib/projects/present-project';
-import { dataOf } from '../../ui/api-client';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { SecretOnceDialog } from '../../ui/secret-once-dialog';
@@ -24,9 +23,9 @@ export function RotatePubKeyButton({ project }: { project: PresentedProject }) {
         description="The current pub key stops working at once: every client sending it as X-Pub-Key must switch to the new one."
         confirmLabel="Rotate pub key"
         onConfirm={async () => {
-          const result = await run('PUT', `/api/projects/${project.id}`, { body: { rotate_pub_key: true }, success: 'Pub key rotated' });
+          const result = await run('updateProject', { params: { id: project.id }, body: { rotate_pub_key: true } }, { success: 'Pub key rotated' });
           if (!result.ok) return result.message;
-          setPubKey(dataOf<{ pub_key?: string }>(result).pub_key);
+          setPubKey(result.data.data.pub_key);
         }}
       />
       <SecretOnceDialog

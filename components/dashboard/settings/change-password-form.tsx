@@ -5,6 +5,7 @@
 import { useRouter } from 'next/navigation';
 import { z } from 'zod';
 import { ZChangePasswordRequestSchema } from '@/lib/auth/schemas';
+import { api } from '../../ui/api-client';
 import { Button } from '../../ui/button';
 import { FormError, FormField, inputClass } from '../../ui/form-field';
 import { useApiForm } from '../../ui/use-api-form';
@@ -15,16 +16,15 @@ const ZChangePasswordForm = ZChangePasswordRequestSchema.extend({ confirm_passwo
   path: ['confirm_password'],
   message: 'The two new passwords differ',
 });
-type ChangePasswordValues = z.infer<typeof ZChangePasswordForm>;
 
 export function ChangePasswordForm({ email }: { email: string }) {
   const router = useRouter();
   const hydrated = useHydrated();
-  const form = useApiForm<ChangePasswordValues>({
+  const form = useApiForm({
     schema: ZChangePasswordForm,
     defaultValues: { current_password: '', new_password: '', confirm_password: '' },
     // The repeat never leaves the browser.
-    request: ({ current_password, new_password }) => ({ method: 'POST', path: '/auth/change-password', body: { current_password, new_password } }),
+    call: ({ current_password, new_password }) => api.call('changePassword', { body: { current_password, new_password } }),
     success: 'Password changed. Your other sessions were signed out.',
     onSuccess: () => {
       form.reset();

@@ -3,7 +3,7 @@
 // old ones stop working, the new ones are shown once) and turning it off (POST /user/settings/mfa
 // {enable:false, code}). Both need a current code from the authenticator app.
 import { useRouter } from 'next/navigation';
-import { callApi } from '../../ui/api-client';
+import { api } from '../../ui/api-client';
 import { BackupCodes } from '../../ui/backup-codes';
 import { toast } from '../../ui/toast';
 import { MfaCodeDialog } from './mfa-code-dialog';
@@ -25,7 +25,7 @@ export function MfaManage({ email, backupCodesRemaining }: { email: string; back
           description="Your current backup codes stop working and ten new ones are shown once."
           submitLabel="Regenerate"
           onCode={async (code) => {
-            const result = await callApi<{ backup_codes?: string[] }>('POST', '/user/settings/mfa/backup-codes', { code });
+            const result = await api.call('regenerateMfaBackupCodes', { body: { code } });
             if (!result.ok) return { error: result.message };
             toast.success('New backup codes issued');
             return { shown: <BackupCodes codes={result.data.backup_codes ?? []} email={email} /> };
@@ -39,7 +39,7 @@ export function MfaManage({ email, backupCodesRemaining }: { email: string; back
           description="Signing in will need only your password, and your backup codes stop working."
           submitLabel="Turn off two-step verification"
           onCode={async (code) => {
-            const result = await callApi('POST', '/user/settings/mfa', { enable: false, code });
+            const result = await api.call('updateMfaSettings', { body: { enable: false, code } });
             if (!result.ok) return { error: result.message };
             toast.success('Two-step verification is off');
             router.refresh();

@@ -27,7 +27,7 @@ export function SessionsTable({ sessions }: { sessions: SessionRow[] }) {
       session.current ? (
         <span className="text-xs text-muted">Use “Sign out” above</span>
       ) : (
-        <Button size="sm" variant="danger" aria-label={`Sign out ${session.device} (${session.ip ?? 'unknown IP'})`} onClick={() => void run('DELETE', `/api/user/sessions/${session.id}`, { success: 'Session signed out' })}>
+        <Button size="sm" variant="danger" aria-label={`Sign out ${session.device} (${session.ip ?? 'unknown IP'})`} onClick={() => void run('revokeUserSession', { params: { id: session.id } }, { success: 'Session signed out' })}>
           Sign out
         </Button>
       ),
@@ -49,7 +49,7 @@ export function SignOutOthersButton({ others }: { others: number }) {
       description={`${others} other session${others === 1 ? '' : 's'} end${others === 1 ? 's' : ''} at once; this one stays signed in.`}
       confirmLabel="Sign out other sessions"
       onConfirm={async () => {
-        const result = await run('DELETE', '/api/user/sessions', { success: 'Signed out everywhere else' });
+        const result = await run('revokeOtherUserSessions', {}, { success: 'Signed out everywhere else' });
         return result.ok ? undefined : result.message;
       }}
     />

@@ -2,25 +2,26 @@
 // "Invite member": email, role and an optional name, validated by the API's own schema and posted to
 // POST /api/members; the invitee gets a mail with a link to choose a password and shows as pending.
 import { useRouter } from 'next/navigation';
-import { useState } from 'react';
-import { ZInviteMemberRequestSchema, type TInviteMemberRequest } from '@/lib/members/schemas';
+import { ZInviteMemberRequestSchema } from '@/lib/members/schemas';
 import type { MemberRole } from '@/lib/members/present-member';
+import { api } from '../../ui/api-client';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
+import { FormActions } from '../../ui/form-actions';
 import { FormError, FormField, inputClass } from '../../ui/form-field';
 import { toast } from '../../ui/toast';
 import { useApiForm } from '../../ui/use-api-form';
+import { useFormDialog } from '../../ui/use-form-dialog';
 
 export function InviteMemberDialog({ roles }: { roles: MemberRole[] }) {
   const router = useRouter();
-  const [open, setOpen] = useState(false);
-  const form = useApiForm<TInviteMemberRequest>({
+  const dialog = useFormDialog(() => form.reset());
+  const form = useApiForm({
     schema: ZInviteMemberRequestSchema,
     defaultValues: { email: '', role: 'developer', name: undefined },
-    request: (values) => ({ method: 'POST', path: '/api/members', body: values }),
+    call: (values) => api.call('inviteMember', { body: values }),
     onSuccess: (_result, values) => {
-      setOpen(false);
-      form.reset();
+      dialog.close();
       router.refresh();
       toast.success(`Invitation sent to ${values.email}`);
     },
@@ -28,11 +29,8 @@ export function InviteMemberDialog({ roles }: { roles: MemberRole[] }) {
   const { errors, isSubmitting } = form.formState;
   return (
     <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) form.reset();
-      }}
+      open={dialog.open}
+      onOpenChange={dialog.onOpenChange}
       trigger={<Button variant="primary">Invite member</Button>}
       title="Invite a member"
       description="They get an email with a link to choose a password (valid 7 days)."
@@ -54,12 +52,7 @@ export function InviteMemberDialog({ roles }: { roles: MemberRole[] }) {
           <input type="text" autoComplete="off" className={inputClass} {...form.register('name', { setValueAs: (value: string) => (value?.trim() ? value : undefined) })} />
         </FormField>
         <FormError message={errors.root?.server?.message} />
-        <div className="flex justify-end gap-2">
-          <Button onClick={() => setOpen(false)}>Cancel</Button>
-          <Button type="submit" variant="primary" busy={isSubmitting}>
-            Send invitation
-          </Button>
-        </div>
+        <FormActions onCancel={dialog.close} submitLabel="Send invitation" busy={isSubmitting} />
       </form>
     </Dialog>
   );

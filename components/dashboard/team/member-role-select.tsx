@@ -25,7 +25,7 @@ export function MemberRoleSelect({ member, editable, reasonId }: { member: TeamM
         const role = event.target.value as MemberRole;
         setBusy(true);
         setValue(role);
-        const result = await run('PUT', `/api/members/${member.id}`, { body: { role }, success: `${member.email} is now ${role}` });
+        const result = await run('updateMember', { params: { id: member.id }, body: { role } }, { success: `${member.email} is now ${role}` });
         if (!result.ok) setValue(member.role);
         setBusy(false);
       }}

@@ -31,7 +31,7 @@ export function MemberRowActions({ member, reasonId }: { member: TeamMember; rea
           {...blocked}
           onClick={async () => {
             setResending(true);
-            await run('POST', `/api/members/${member.id}/resend-invitation`, { success: `Invitation sent again to ${member.email}` });
+            await run('resendMemberInvitation', { params: { id: member.id } }, { success: `Invitation sent again to ${member.email}` });
             setResending(false);
           }}
         >
@@ -53,7 +53,7 @@ export function MemberRowActions({ member, reasonId }: { member: TeamMember; rea
           }
           confirmLabel={invited ? 'Revoke invitation' : 'Remove member'}
           onConfirm={async () => {
-            const result = await run('DELETE', `/api/members/${member.id}`, { success: invited ? `Invitation of ${member.email} revoked` : `${member.email} removed` });
+            const result = await run('removeMember', { params: { id: member.id } }, { success: invited ? `Invitation of ${member.email} revoked` : `${member.email} removed` });
             return result.ok ? undefined : result.message;
           }}
         />

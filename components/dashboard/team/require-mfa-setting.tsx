@@ -25,8 +25,7 @@ export function RequireMfaSetting({ enabled, disabledReason }: { enabled: boolea
           const next = event.target.checked;
           setBusy(true);
           setChecked(next);
-          const result = await run('PUT', '/api/account', {
-            body: { require_mfa: next },
+          const result = await run('updateAccount', { body: { require_mfa: next } }, {
             success: next ? 'Two-step verification is now required for every member' : 'Two-step verification is no longer required',
           });
           if (!result.ok) setChecked(!next);

@@ -6,6 +6,7 @@ import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { z } from 'zod';
 import { ZTestTokenRequestSchema } from '@/lib/vault/schemas';
+import { api, type ApiData } from '../../ui/api-client';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { FormActions } from '../../ui/form-actions';
@@ -16,17 +17,17 @@ import { TEST_CARD_CHOICES, testCardNumber } from './test-card-choices';
 
 // The API's own rules for expiry and code; the card is a choice id here (its number joins the body at submit).
 const ZFormSchema = ZTestTokenRequestSchema.omit({ cardNumber: true, firstName: true, lastName: true }).extend({ card: z.enum(TEST_CARD_CHOICES.map((choice) => choice.id) as [string, ...string[]]) });
-type FormValues = z.infer<typeof ZFormSchema>;
-type Created = { token: string; cvc_session_id?: string; mask: string };
+type Created = ApiData<'createTestToken'>;
 
 export function NewTestTokenDialog({ projectId }: { projectId: string }) {
   const router = useRouter();
   const [open, setOpen] = useState(false);
   const [created, setCreated] = useState<Created | null>(null);
-  const form = useApiForm<FormValues, Created>({
+  const form = useApiForm({
     schema: ZFormSchema,
     defaultValues: { card: 'visa', expirationMonth: '12', expirationYear: String(new Date().getUTCFullYear() + 3), cvc: '123' },
-    request: ({ card, ...rest }) => ({ method: 'POST', path: `/test-tokens?project_id=${encodeURIComponent(projectId)}`, body: { cardNumber: testCardNumber(card), ...rest } }),
+    // `card` passed the form's enum of listed ids, so its number exists.
+    call: ({ card, ...rest }) => api.call('createTestToken', { query: { project_id: projectId }, body: { cardNumber: testCardNumber(card)!, ...rest } }),
     success: 'Test token created',
     onSuccess: (result) => {
       setOpen(false);

@@ -3,7 +3,7 @@
 // and its audit trail (shareable, back closes it); delete goes through DELETE /api/tokens/{token}.
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useEffect, useState, useTransition, type ReactNode } from 'react';
-import { callApi } from '../../ui/api-client';
+import { api } from '../../ui/api-client';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
@@ -113,7 +113,7 @@ export function TokensTable({ rows, selected, canDelete, empty }: { rows: TokenR
                 description={`Detokenize and proxy calls with ${selected.token.token} will answer 404 from now on. This cannot be undone.`}
                 confirmLabel="Delete token"
                 onConfirm={async () => {
-                  const result = await callApi('DELETE', `/api/tokens/${encodeURIComponent(selected.token.token)}`);
+                  const result = await api.call('deleteToken', { params: { token: selected.token.token } });
                   if (!result.ok) return result.message;
                   toast.success('Token deleted');
                   setOpen(false);

@@ -4,7 +4,7 @@
 // webhook-id / webhook-timestamp headers) and every attempt's answer (status, latency, body, error), with
 // "Resend" (POST /api/events/{id}/resend to this endpoint) for owners and admins.
 import { useEffect, useState, type ReactNode } from 'react';
-import { callApi, dataOf } from '../../ui/api-client';
+import { api } from '../../ui/api-client';
 import { Badge, type BadgeTone } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { CodeLine } from '../../ui/code-line';
@@ -55,9 +55,9 @@ function useEnvelope(eventId: string | undefined): EventState | undefined {
     if (!eventId) return;
     let current = true;
     setState({ id: eventId });
-    void callApi('GET', `/api/events/${encodeURIComponent(eventId)}`).then((result) => {
+    void api.call('getEvent', { params: { id: eventId } }).then((result) => {
       if (!current) return;
-      setState(result.ok ? { id: eventId, json: JSON.stringify(dataOf(result), null, 2) } : { id: eventId, error: result.message });
+      setState(result.ok ? { id: eventId, json: JSON.stringify(result.data.data, null, 2) } : { id: eventId, error: result.message });
     });
     return () => {
       current = false;
@@ -102,7 +102,7 @@ function DeliveryDrawer({ delivery, endpoint, canManage, onClose }: { delivery: 
               aria-describedby={endpoint.enabled ? undefined : 'resend-reason'}
               onClick={async () => {
                 setResending(true);
-                await run('POST', `/api/events/${encodeURIComponent(delivery.event_id)}/resend`, { body: { endpoint_id: endpoint.id }, success: 'Resent: a new delivery is queued' });
+                await run('resendEvent', { params: { id: delivery.event_id }, body: { endpoint_id: endpoint.id } }, { success: 'Resent: a new delivery is queued' });
                 setResending(false);
               }}
             >

@@ -7,7 +7,6 @@
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { DEFAULT_SECRET_GRACE_SECONDS } from '@/lib/webhooks/schemas';
-import { dataOf } from '../../ui/api-client';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { GracePeriodSelect } from '../../ui/grace-period-select';
@@ -44,9 +43,9 @@ function RotateSecretDialog({ endpoint, baseUrl }: { endpoint: EndpointView; bas
         confirmLabel="Rotate secret"
         variant="primary"
         onConfirm={async () => {
-          const result = await run('POST', `/api/webhook-endpoints/${endpoint.id}/rotate-secret`, { body: { grace_seconds: grace }, success: 'Signing secret rotated' });
+          const result = await run('rotateWebhookSecret', { params: { id: endpoint.id }, body: { grace_seconds: grace } }, { success: 'Signing secret rotated' });
           if (!result.ok) return result.message;
-          const rotated = dataOf<EndpointView & { secret: string }>(result);
+          const rotated = result.data.data;
           setShown({ url: rotated.url, secret: rotated.secret, rotated: true, previousExpiresAt: rotated.previous_secret_expires_at });
         }}
       >
@@ -74,7 +73,7 @@ export function EndpointActions({ endpoint, baseUrl, afterDelete }: { endpoint: 
         aria-label={`Send test event to ${endpoint.url}`}
         onClick={async () => {
           setTesting(true);
-          await run('POST', `/api/webhook-endpoints/${endpoint.id}/test`, { success: 'Test event queued: it shows in the delivery log' });
+          await run('sendTestWebhook', { params: { id: endpoint.id } }, { success: 'Test event queued: it shows in the delivery log' });
           setTesting(false);
         }}
       >
@@ -88,7 +87,7 @@ export function EndpointActions({ endpoint, baseUrl, afterDelete }: { endpoint: 
           aria-label={`Enable ${endpoint.url}`}
           onClick={async () => {
             setEnabling(true);
-            await run('PUT', `/api/webhook-endpoints/${endpoint.id}`, { body: { enabled: true }, success: 'Endpoint enabled: replay its failed deliveries if needed' });
+            await run('updateWebhookEndpoint', { params: { id: endpoint.id }, body: { enabled: true } }, { success: 'Endpoint enabled: replay its failed deliveries if needed' });
             setEnabling(false);
           }}
         >
@@ -105,7 +104,7 @@ export function EndpointActions({ endpoint, baseUrl, afterDelete }: { endpoint: 
           description="Nothing is sent to it until it is enabled again; deliveries waiting for a retry are cancelled (replay them after enabling)."
           confirmLabel="Disable endpoint"
           onConfirm={async () => {
-            const result = await run('PUT', `/api/webhook-endpoints/${endpoint.id}`, { body: { enabled: false }, success: 'Endpoint disabled' });
+            const result = await run('updateWebhookEndpoint', { params: { id: endpoint.id }, body: { enabled: false } }, { success: 'Endpoint disabled' });
             if (!result.ok) return result.message;
           }}
         />
@@ -130,7 +129,7 @@ export function EndpointActions({ endpoint, baseUrl, afterDelete }: { endpoint: 
         confirmLabel="Delete endpoint"
         typeToConfirm={endpoint.url}
         onConfirm={async () => {
-          const result = await run('DELETE', `/api/webhook-endpoints/${endpoint.id}`, { success: 'Endpoint deleted', refresh: !afterDelete });
+          const result = await run('deleteWebhookEndpoint', { params: { id: endpoint.id } }, { success: 'Endpoint deleted', refresh: !afterDelete });
           if (!result.ok) return result.message;
           if (afterDelete) {
             router.push(afterDelete);

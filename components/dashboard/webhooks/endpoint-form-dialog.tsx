@@ -9,10 +9,12 @@ import { useState, type ReactNode } from 'react';
 import type { FieldError } from 'react-hook-form';
 import type { z } from 'zod';
 import { ZCreateWebhookEndpointRequestSchema, ZUpdateWebhookEndpointRequestSchema } from '@/lib/webhooks/schemas';
+import { api, type ApiInput } from '../../ui/api-client';
 import { Dialog } from '../../ui/dialog';
 import { FormActions } from '../../ui/form-actions';
 import { FormError, FormField, inputClass } from '../../ui/form-field';
 import { useApiForm } from '../../ui/use-api-form';
+import { useFormDialog } from '../../ui/use-form-dialog';
 import { EventTypeFields } from './event-type-fields';
 import type { EndpointView } from './endpoint-view';
 import { WebhookSecretDialog, type ShownSecret } from './webhook-secret-dialog';
@@ -27,27 +29,28 @@ function arrayMessage(error: unknown): string | undefined {
   return Array.isArray(error) ? (error.find(Boolean) as FieldError | undefined)?.message : undefined;
 }
 
-type FormValues = { project_id?: string; url: string; event_types: string[]; description: string; enabled?: boolean };
-type Saved = { data: EndpointView & { secret?: string } };
+type EventTypes = NonNullable<ApiInput<'createWebhookEndpoint'>['body']['event_types']>;
+type FormValues = { project_id?: string; url: string; event_types: EventTypes; description: string; enabled?: boolean };
 type Props = { trigger: ReactNode } & ({ mode: 'create'; projectId: string; baseUrl: string } | { mode: 'edit'; endpoint: EndpointView });
 
 export function EndpointFormDialog(props: Props) {
   const router = useRouter();
-  const [open, setOpen] = useState(false);
+  const dialog = useFormDialog(() => form.reset(defaults));
   const [shown, setShown] = useState<ShownSecret | null>(null);
   const editing = props.mode === 'edit' ? props.endpoint : null;
   const defaults: FormValues = editing
-    ? { url: editing.url, event_types: editing.event_types, description: editing.description }
+    ? // The view lists the stored types as strings; they were stored through this same schema.
+      { url: editing.url, event_types: editing.event_types as EventTypes, description: editing.description }
     : { project_id: props.mode === 'create' ? props.projectId : undefined, url: '', event_types: ['*'], description: '', enabled: true };
-  const form = useApiForm<FormValues, Saved>({
+  const form = useApiForm({
     // The API's own schemas: create (project, enabled) or the partial update.
     schema: (editing ? ZUpdateWebhookEndpointRequestSchema : ZCreateWebhookEndpointRequestSchema) as unknown as z.ZodType<FormValues>,
     defaultValues: defaults,
-    request: (values) => (editing ? { method: 'PUT', path: `/api/webhook-endpoints/${editing.id}`, body: values } : { method: 'POST', path: '/api/webhook-endpoints', body: values }),
+    call: async (values) => (editing ? api.call('updateWebhookEndpoint', { params: { id: editing.id }, body: values }) : api.call('createWebhookEndpoint', { body: values })),
     success: editing ? 'Endpoint saved' : 'Endpoint added',
     onSuccess: (result) => {
-      setOpen(false);
-      if (result.data.secret) setShown({ url: result.data.url, secret: result.data.secret, rotated: false, previousExpiresAt: null });
+      dialog.close();
+      if ('secret' in result.data && result.data.secret) setShown({ url: result.data.url, secret: result.data.secret, rotated: false, previousExpiresAt: null });
       router.refresh();
     },
   });
@@ -56,11 +59,8 @@ export function EndpointFormDialog(props: Props) {
   return (
     <>
       <Dialog
-        open={open}
-        onOpenChange={(next) => {
-          setOpen(next);
-          form.reset(defaults);
-        }}
+        open={dialog.open}
+        onOpenChange={dialog.onOpenChange}
         trigger={props.trigger}
         title={editing ? 'Edit endpoint' : 'Add endpoint'}
         description={editing ? 'Changes apply to the next delivery; the signing secret stays the same.' : 'Vault POSTs each event it is subscribed to, signed; its signing secret is shown once, right after.'}
@@ -75,7 +75,7 @@ export function EndpointFormDialog(props: Props) {
             <input className={inputClass} autoComplete="off" {...form.register('description')} />
           </FormField>
           <FormError message={errors.root?.server?.message ?? errors.project_id?.message ?? errors.enabled?.message} />
-          <FormActions onCancel={() => setOpen(false)} submitLabel={editing ? 'Save' : 'Add endpoint'} busy={isSubmitting} />
+          <FormActions onCancel={dialog.close} submitLabel={editing ? 'Save' : 'Add endpoint'} busy={isSubmitting} />
         </form>
       </Dialog>
       {props.mode === 'create' && <WebhookSecretDialog shown={shown} onClose={() => setShown(null)} baseUrl={props.baseUrl} />}

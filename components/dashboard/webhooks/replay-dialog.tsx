@@ -4,7 +4,7 @@
 // /api/webhook-endpoints/{id}/replay; the toast says how many were queued.
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { callApi, dataOf } from '../../ui/api-client';
+import { api } from '../../ui/api-client';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { FormField, inputClass } from '../../ui/form-field';
@@ -33,14 +33,14 @@ export function ReplayDialog({ endpoint }: { endpoint: { id: string; url: string
   async function replay(): Promise<string | void> {
     const chosen = RANGES.find((choice) => choice.id === range)!;
     const body = chosen.id === 'custom' ? { from: utc(from), ...(to ? { to: utc(to) } : {}) } : { from: new Date(Date.now() - chosen.ms).toISOString() };
-    const result = await callApi('POST', `/api/webhook-endpoints/${endpoint.id}/replay`, body);
+    const result = await api.call('replayWebhookDeliveries', { params: { id: endpoint.id }, body });
     const field = (name: string) => (result.ok ? undefined : result.fields.find((item) => item.path === name)?.message);
     setErrors({ from: field('from'), to: field('to') });
     if (!result.ok) {
       toast.error(result.message);
       return field('from') || field('to') ? 'Check the range.' : result.message;
     }
-    const { queued } = dataOf<{ queued: number }>(result);
+    const { queued } = result.data.data;
     toast.success(queued === 0 ? 'No failed deliveries in that range' : `${queued} failed ${queued === 1 ? 'delivery' : 'deliveries'} queued again`);
     router.refresh();
   }
