@@ -7,6 +7,7 @@ import type { Logger } from '../logger';
 import { PrismaClient } from './generated/client';
 import { lockEmbeddedDatabase } from './embedded-lock';
 import { applyMigrations } from './migrate';
+import { boundPoolWaits, maxPoolWaiting } from './bounded-pool';
 import { timeBoundClientClass } from './pg-client';
 
 /**
@@ -119,6 +120,7 @@ async function connectPostgres(options: DatabaseOptions): Promise<Database> {
   // The pool re-emits its idle clients' errors after removing them (the client's own listener has logged
   // it); the next query opens a fresh connection.
   pool.on('error', () => {});
+  boundPoolWaits(pool, { timeoutMs, maxWaiting: maxPoolWaiting(options.poolSize) });
   // A named (prepared) statement as pg's own Query object: a plain config object would be copied through
   // property descriptors on every call (pg's normalizeQueryConfig), ~5 µs per query on the hot paths.
   const namedQuery = <Row>(target: { query: unknown }, text: string, values: unknown[] | undefined, name: string) =>

@@ -6,8 +6,9 @@ import { zodIssuesToFields } from '../core/zod-fields';
 import { StoreUnavailableError } from '../store/types';
 import { VaultError, messages } from '../core/errors';
 
-// `Query read timeout`: pg's DATABASE_QUERY_TIMEOUT_MS passed (a black-holed or stalled database).
-const DATABASE_DOWN = /ECONNREFUSED|ECONNRESET|ETIMEDOUT|Connection terminated|connect ECONN|Can't reach database|DatabaseNotReachable|timeout exceeded when trying to connect|Client has encountered a connection error|Query read timeout|PGlite is closed/i;
+// `Query read timeout`: pg's DATABASE_QUERY_TIMEOUT_MS passed (a black-holed or stalled database);
+// `database connection queue is full`: too many callers already wait for a connection (lib/db/bounded-pool.ts).
+const DATABASE_DOWN = /ECONNREFUSED|ECONNRESET|ETIMEDOUT|Connection terminated|connect ECONN|Can't reach database|DatabaseNotReachable|timeout exceeded when trying to connect|Client has encountered a connection error|Query read timeout|database connection queue is full|PGlite is closed/i;
 
 function isDatabaseUnavailable(error: unknown): boolean {
   for (let current: unknown = error, depth = 0; current && depth < 6; depth++) {

@@ -202,3 +202,48 @@ describe.runIf(databaseUrl)('faults: PostgreSQL black-holed, then every connecti
     expect(await server.stop('SIGTERM')).toBe(0);
   }, 60_000);
 });
+
+describe.runIf(databaseUrl)('faults: PostgreSQL black-holed under load', () => {
+  it('every request answers 503 within DATABASE_QUERY_TIMEOUT_MS + 1 s, the wait for a pool connection included', async () => {
+    const database: ScratchDatabase = await createScratchDatabase(databaseUrl);
+    cleanups.push(() => database.drop());
+    const target = new URL(database.url);
+    const relay: TcpRelay = await startTcpRelay({ host: target.hostname, port: Number(target.port || 5432) });
+    cleanups.push(() => relay.close());
+    const viaRelay = new URL(database.url);
+    viaRelay.host = `127.0.0.1:${relay.port}`;
+    const dir = mkdtempSync(join(tmpdir(), 'vault-faults-load-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const timeoutMs = 1500;
+    const server = await spawnServer({
+      DATABASE_URL: viaRelay.toString(),
+      VAULT_MASTER_KEY: inject('masterKey'),
+      VAULT_DATA_DIR: join(dir, 'data'),
+      DATABASE_QUERY_TIMEOUT_MS: String(timeoutMs),
+      // A small pool, so most requests must wait for a connection: that wait is inside the bound too.
+      DATABASE_POOL_SIZE: '3',
+    });
+    cleanups.push(() => server.stop('SIGKILL'));
+    const key = apiKeyOf(server);
+    const created = await call(server, '/tokenize', { key, body: card() });
+    expect(created.status).toBe(201);
+    const reveal = () => call(server, '/detokenize', { key, body: { token: created.token } });
+    expect((await reveal()).status).toBe(200);
+
+    relay.blackHole();
+    // Reveals each need their own statement (token read + audit row): 40 at once queue for the 3 connections.
+    // A second wave arrives while the first still holds every connection: its wait starts later, and its
+    // own bound counts from there.
+    const first = Promise.all([...Array.from({ length: 20 }, reveal), ...Array.from({ length: 10 }, () => call(server, '/tokenize', { key, body: card() }))]);
+    await new Promise((resolve) => setTimeout(resolve, timeoutMs * 0.7));
+    const outcomes = [...(await Promise.all(Array.from({ length: 30 }, reveal))), ...(await first)];
+    const slowest = Math.max(...outcomes.map((outcome) => outcome.ms));
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(outcomes.map(() => 503));
+    expect(slowest, `slowest answer ${Math.round(slowest)} ms`).toBeLessThanOrEqual(timeoutMs + 1000);
+
+    relay.reset();
+    relay.heal();
+    expect((await until201(() => call(server, '/tokenize', { key, body: card() }), 10_000, timeoutMs + 1000)).status).toBe(201);
+    expect(server.child.exitCode).toBeNull();
+  }, 60_000);
+});

@@ -28,6 +28,7 @@ export type AuditEnvelope = {
 export const outcomeOf = (response: Response): AuditEntry['outcome'] => (response.status < 400 ? 'success' : 'failure');
 
 export async function auditedResponse(envelope: AuditEnvelope, run: () => Promise<Response>): Promise<Response> {
+  const startedAt = performance.now();
   let response: Response;
   try {
     response = await run();
@@ -39,6 +40,24 @@ export async function auditedResponse(envelope: AuditEnvelope, run: () => Promis
   if (envelope.settle) response = await envelope.settle(response);
   const runtime = envelope.runtime();
   const row = runtime ? await envelope.auditRow(response) : null;
-  if (runtime && row) await recordAudit(runtime, row);
+  if (runtime && row) {
+    const writing = recordAudit(runtime, row);
+    // A 503 (the database or the store not answering) is not held for its row past the request's budget,
+    // DATABASE_QUERY_TIMEOUT_MS from its start: the row still gets its own attempt, logged if it fails, but
+    // the caller learns of the outage in bounded time. Every other answer leaves once its row is written.
+    if (response.status === 503) await withinBudget(writing, startedAt + runtime.config.DATABASE_QUERY_TIMEOUT_MS - performance.now());
+    else await writing;
+  }
   return response;
+}
+
+/** `work`, or nothing more once `ms` have passed (it goes on). */
+async function withinBudget(work: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const budget = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, Math.max(0, ms));
+    timer.unref();
+  });
+  await Promise.race([work, budget]);
+  clearTimeout(timer);
 }
