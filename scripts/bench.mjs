@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 // `npm run bench`: every figure of issue 11's performance table, each against its floor, with baselines
 // measured in the same run. PostgreSQL + Redis (DATABASE_URL / REDIS_URL, default: this machine's) and
-// the embedded default; everything on loopback, in scratch databases dropped at the end. Rounds of
-// autocannon (50 connections, BENCH_DURATION s, BENCH_ROUNDS rounds, medians), see scripts/bench/*.mjs.
+// the embedded default; everything on loopback, in scratch databases dropped at the end. Rounds of wrk
+// when installed, else autocannon (50 connections, BENCH_DURATION s, BENCH_ROUNDS rounds, medians), see
+// scripts/bench/*.mjs.
 //   BENCH_DURATION=10 BENCH_ROUNDS=3 BENCH_WARMUP=3 BENCH_PROBE_CALLS=2000 BENCH_AUDIT_ROWS=1000000
 //   BENCH_QUICK=1   skip the 200 thousand request memory run (stop at 10 thousand)
 //   BENCH_STRICT=1  exit 1 when a floor is missed (by default the bench is a report: exit 0)
 //   BENCH_CPU_PROF=DIR  the vault servers write V8 CPU profiles (.cpuprofile) to DIR when they stop
+//   BENCH_LOAD=autocannon  autocannon even where wrk is installed (wrk is the default when it is)
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { benchAudit } from './bench/audit.mjs';
@@ -14,7 +16,7 @@ import { benchWriterMac } from './bench/audit-writer-mac.mjs';
 import { benchCapacity } from './bench/capacity.mjs';
 import { benchDashboard } from './bench/dashboard.mjs';
 import { benchEmbedded } from './bench/embedded.mjs';
-import { failures } from './bench/load.mjs';
+import { failures, loadGeneratorNote } from './bench/load.mjs';
 import { benchMemory } from './bench/memory.mjs';
 import { killChildren, runCli } from './bench/processes.mjs';
 import { benchProxy, makeCertificate } from './bench/proxy.mjs';
@@ -54,6 +56,7 @@ async function main() {
   runCli(['help'], process.env);
   console.log(`vault bench — ${machine()}`);
   console.log(`production server (${withNext ? 'with Next' : 'API only: no Next build found'}); ${CONNECTIONS} connections, ${DURATION} s × ${ROUNDS} rounds, medians; audit rows ${AUDIT_ROWS.toLocaleString('en-US')}${QUICK ? '; BENCH_QUICK' : ''}`);
+  console.log(loadGeneratorNote());
 
   const figures = [];
   const certificate = makeCertificate(workDir);

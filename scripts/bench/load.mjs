@@ -1,15 +1,29 @@
-// Load runs (autocannon) and interleaved rounds with medians. autocannon's own latency histogram has
-// 1 ms resolution, too coarse for the proxy's sub-millisecond figure, so every 2xx response's time
-// (float ms, from autocannon's 'response' event) is kept and the percentiles computed here.
+// Load runs and interleaved rounds with medians. The load generator is Debian's `wrk` when installed (C,
+// one thread: it leaves the cores to the server, as a user's own load test does), else autocannon, said so
+// at the start of the run (BENCH_LOAD=autocannon picks it on purpose). Runs of a fixed number of requests
+// (the memory section) always use autocannon: wrk runs for a duration. autocannon's own latency histogram
+// has 1 ms resolution, too coarse for the proxy's sub-millisecond figure, so every 2xx response's time
+// (float ms, from its 'response' event) is kept and the percentiles computed here; wrk's are in µs.
 import autocannon from 'autocannon';
+import { spawn } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { median, percentile } from './stats.mjs';
-import { CONNECTIONS, DURATION, ROUNDS } from './settings.mjs';
+import { CONNECTIONS, DURATION, ROUNDS, workDir } from './settings.mjs';
+
+const WRK = '/usr/bin/wrk';
+/** The load generator of duration runs: `wrk` or `autocannon`. */
+export const loadGenerator = process.env.BENCH_LOAD !== 'autocannon' && existsSync(WRK) ? 'wrk' : 'autocannon';
+export const loadGeneratorNote = () =>
+  loadGenerator === 'wrk'
+    ? 'Load generator: wrk (C, one thread); fixed-count runs: autocannon'
+    : `Load generator: autocannon (Node, on the same cores as the server)${process.env.BENCH_LOAD === 'autocannon' ? '' : ': wrk is not installed (apt-get install wrk) — figures are lower than a user measures with wrk'}`;
 
 let failedRequests = 0;
 /** Requests that failed (non-2xx, errors, timeouts) over the whole bench: figures are suspect if any. */
 export const failures = () => failedRequests;
 
-const line = (title, run) =>
+const formatLine = (title, run) =>
   `${title.padEnd(52)} ${run.rps.toFixed(0).padStart(6)} req/s${Number.isNaN(run.p50) ? '' : `   p50 ${run.p50.toFixed(2).padStart(7)} ms   p99 ${run.p99.toFixed(2).padStart(7)} ms`}${run.bad ? `   (${run.bad} failed)` : ''}`;
 
 /**
@@ -17,6 +31,7 @@ const line = (title, run) =>
  * percentiles. `keepLatencies: false` skips collecting them (the long memory runs).
  */
 export function load(title, { connections = CONNECTIONS, duration = DURATION, amount, keepLatencies = true, quiet = false, ...options }) {
+  if (loadGenerator === 'wrk' && !amount) return loadWithWrk(title, { connections, duration, quiet, ...options });
   return new Promise((resolve, reject) => {
     const samples = [];
     const instance = autocannon({ connections, ...(amount ? { amount } : { duration }), ...options }, (error, result) => {
@@ -24,7 +39,7 @@ export function load(title, { connections = CONNECTIONS, duration = DURATION, am
       const bad = result.non2xx + result.errors + result.timeouts;
       failedRequests += bad;
       const run = { rps: result['2xx'] / result.duration, p50: percentile(samples, 0.5), p99: percentile(samples, 0.99), requests: result['2xx'], bad };
-      if (!quiet) console.log(line(title, run));
+      if (!quiet) console.log(formatLine(title, run));
       resolve(run);
     });
     if (keepLatencies) {
@@ -32,6 +47,46 @@ export function load(title, { connections = CONNECTIONS, duration = DURATION, am
         if (status >= 200 && status < 300) samples.push(time);
       });
     }
+  });
+}
+
+let scripts = 0;
+/** A Lua script sending one fixed request and printing the run's figures as JSON when it ends. */
+function wrkScript({ method = 'GET', headers = {}, body }) {
+  const long = (text) => `[==[${text}]==]`;
+  const lines = [`wrk.method = ${long(method)}`, ...Object.entries(headers).map(([name, value]) => `wrk.headers[${long(name)}] = ${long(value)}`)];
+  if (body !== undefined) lines.push(`wrk.body = ${long(body)}`);
+  lines.push(
+    'done = function(summary, latency, requests)',
+    '  local e = summary.errors',
+    '  io.write(string.format(\'WRK {"requests":%d,"duration_us":%d,"status_errors":%d,"socket_errors":%d,"p50_us":%d,"p99_us":%d}\\n\',',
+    '    summary.requests, summary.duration, e.status, e.connect + e.read + e.write + e.timeout, latency:percentile(50), latency:percentile(99)))',
+    'end',
+  );
+  const path = join(workDir, `wrk-${++scripts}.lua`);
+  writeFileSync(path, `${lines.join('\n')}\n`);
+  return path;
+}
+
+/** One wrk run: successful req/s and latency percentiles of every answer (a non-2xx answer is counted as failed). */
+function loadWithWrk(title, { connections, duration, quiet, url, ...request }) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(WRK, ['-t1', `-c${connections}`, `-d${duration}s`, '--timeout', '10s', '-s', wrkScript(request), url], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const line = output.split('\n').find((text) => text.startsWith('WRK '));
+      if (code !== 0 || !line) return reject(new Error(`wrk failed (${code}): ${output.trim().slice(0, 300)}`));
+      const figures = JSON.parse(line.slice(4));
+      const ok = figures.requests - figures.status_errors;
+      const bad = figures.status_errors + figures.socket_errors;
+      failedRequests += bad;
+      const run = { rps: ok / (figures.duration_us / 1e6), p50: figures.p50_us / 1000, p99: figures.p99_us / 1000, requests: ok, bad };
+      if (!quiet) console.log(formatLine(title, run));
+      resolve(run);
+    });
   });
 }
 
@@ -55,7 +110,7 @@ export async function rounds(variants, { before } = {}) {
       p99: median(runs[index].map((run) => run.p99)),
       bad: runs[index].reduce((sum, run) => sum + run.bad, 0),
     };
-    console.log(line(`${variant.title} — median`, summary));
+    console.log(formatLine(`${variant.title} — median`, summary));
     return summary;
   });
 }

@@ -142,24 +142,25 @@ describe('faults: a frozen or killed Redis', () => {
   }, 60_000);
 });
 
+/** A vault on a scratch database reached through a TCP relay the test can black-hole, reset and heal. */
+async function vaultBehindRelay(settings: Record<string, string>): Promise<{ server: ServerProcess; relay: TcpRelay }> {
+  const database: ScratchDatabase = await createScratchDatabase(databaseUrl);
+  cleanups.push(() => database.drop());
+  const target = new URL(database.url);
+  const relay: TcpRelay = await startTcpRelay({ host: target.hostname, port: Number(target.port || 5432) });
+  cleanups.push(() => relay.close());
+  const viaRelay = new URL(database.url);
+  viaRelay.host = `127.0.0.1:${relay.port}`;
+  const dir = mkdtempSync(join(tmpdir(), 'vault-faults-pg-'));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  const server = await spawnServer({ DATABASE_URL: viaRelay.toString(), VAULT_MASTER_KEY: inject('masterKey'), VAULT_DATA_DIR: join(dir, 'data'), ...settings });
+  cleanups.push(() => server.stop('SIGKILL'));
+  return { server, relay };
+}
+
 describe.runIf(databaseUrl)('faults: PostgreSQL black-holed, then every connection reset', () => {
   it('answers 503 within DATABASE_QUERY_TIMEOUT_MS while nothing is delivered, survives the resets, 201 again after', async () => {
-    const database: ScratchDatabase = await createScratchDatabase(databaseUrl);
-    cleanups.push(() => database.drop());
-    const target = new URL(database.url);
-    const relay: TcpRelay = await startTcpRelay({ host: target.hostname, port: Number(target.port || 5432) });
-    cleanups.push(() => relay.close());
-    const viaRelay = new URL(database.url);
-    viaRelay.host = `127.0.0.1:${relay.port}`;
-    const dir = mkdtempSync(join(tmpdir(), 'vault-faults-pg-'));
-    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-    const server = await spawnServer({
-      DATABASE_URL: viaRelay.toString(),
-      VAULT_MASTER_KEY: inject('masterKey'),
-      VAULT_DATA_DIR: join(dir, 'data'),
-      DATABASE_QUERY_TIMEOUT_MS: '2000',
-    });
-    cleanups.push(() => server.stop('SIGKILL'));
+    const { server, relay } = await vaultBehindRelay({ DATABASE_QUERY_TIMEOUT_MS: '2000' });
     const key = apiKeyOf(server);
     const tokenize = () => call(server, '/tokenize', { key, body: card() });
     const acknowledged: string[] = [];
@@ -205,25 +206,9 @@ describe.runIf(databaseUrl)('faults: PostgreSQL black-holed, then every connecti
 
 describe.runIf(databaseUrl)('faults: PostgreSQL black-holed under load', () => {
   it('every request answers 503 within DATABASE_QUERY_TIMEOUT_MS + 1 s, the wait for a pool connection included', async () => {
-    const database: ScratchDatabase = await createScratchDatabase(databaseUrl);
-    cleanups.push(() => database.drop());
-    const target = new URL(database.url);
-    const relay: TcpRelay = await startTcpRelay({ host: target.hostname, port: Number(target.port || 5432) });
-    cleanups.push(() => relay.close());
-    const viaRelay = new URL(database.url);
-    viaRelay.host = `127.0.0.1:${relay.port}`;
-    const dir = mkdtempSync(join(tmpdir(), 'vault-faults-load-'));
-    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
     const timeoutMs = 1500;
-    const server = await spawnServer({
-      DATABASE_URL: viaRelay.toString(),
-      VAULT_MASTER_KEY: inject('masterKey'),
-      VAULT_DATA_DIR: join(dir, 'data'),
-      DATABASE_QUERY_TIMEOUT_MS: String(timeoutMs),
-      // A small pool, so most requests must wait for a connection: that wait is inside the bound too.
-      DATABASE_POOL_SIZE: '3',
-    });
-    cleanups.push(() => server.stop('SIGKILL'));
+    // A small pool, so most requests must wait for a connection: that wait is inside the bound too.
+    const { server, relay } = await vaultBehindRelay({ DATABASE_QUERY_TIMEOUT_MS: String(timeoutMs), DATABASE_POOL_SIZE: '3' });
     const key = apiKeyOf(server);
     const created = await call(server, '/tokenize', { key, body: card() });
     expect(created.status).toBe(201);
