@@ -54,7 +54,7 @@ let scripts = 0;
 /** A Lua script sending one fixed request and printing the run's figures as JSON when it ends. */
 function wrkScript({ method = 'GET', headers = {}, body }) {
   const long = (text) => `[==[${text}]==]`;
-  const lines = [`wrk.method = ${long(method)}`, ...Object.entries(headers).map(([name, value]) => `wrk.headers[${long(name)}] = ${long(value)}`)];
+  const lines = [`wrk.method = ${long(method)}`, ...Object.entries(headers).map(([name, value]) => `wrk.headers[ ${long(name)} ] = ${long(value)}`)];
   if (body !== undefined) lines.push(`wrk.body = ${long(body)}`);
   lines.push(
     'done = function(summary, latency, requests)',
