@@ -52,10 +52,23 @@ export function load(title, { connections = CONNECTIONS, duration = DURATION, am
 
 let scripts = 0;
 /** A Lua script sending one fixed request and printing the run's figures as JSON when it ends. */
-function wrkScript({ method = 'GET', headers = {}, body }) {
+function wrkScript({ method = 'GET', headers = {}, body, idReplacement }) {
   const long = (text) => `[==[${text}]==]`;
   const lines = [`wrk.method = ${long(method)}`, ...Object.entries(headers).map(([name, value]) => `wrk.headers[ ${long(name)} ] = ${long(value)}`)];
   if (body !== undefined) lines.push(`wrk.body = ${long(body)}`);
+  if (idReplacement) {
+    // As autocannon's idReplacement: a fresh id in place of [<id>] in the headers of every request.
+    const run = `${process.pid}-${Date.now().toString(36)}-${scripts}`;
+    lines.push(
+      'local sent = 0',
+      'request = function()',
+      '  sent = sent + 1',
+      '  local headers = {}',
+      `  for name, value in pairs(wrk.headers) do headers[name] = (tostring(value):gsub("%[<id>%]", ${long(run)} .. "-" .. sent)) end`,
+      '  return wrk.format(nil, nil, headers, nil)',
+      'end',
+    );
+  }
   lines.push(
     'done = function(summary, latency, requests)',
     '  local e = summary.errors',
