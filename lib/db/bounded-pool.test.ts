@@ -65,6 +65,17 @@ describe('the first statement on a connection gets what is left of the budget', 
     expect(second).toEqual(['SELECT 2']);
   });
 
+  it('on a copy of a config object, never on the caller\'s own', () => {
+    const client = new Inspected();
+    (client as unknown as DeadlineCarrier).firstStatementDeadline = performance.now() + 500;
+    const config = { text: 'SELECT 1', rowMode: 'array' };
+    client.inspect(config);
+    const sent = seen.splice(0)[0]![0] as { text: string; rowMode: string; query_timeout: number };
+    expect(sent).toMatchObject({ text: 'SELECT 1', rowMode: 'array' });
+    expect(sent.query_timeout).toBeGreaterThan(400);
+    expect(config).toEqual({ text: 'SELECT 1', rowMode: 'array' });
+  });
+
   it('on a named statement (a pg Query), and at least 1 ms once the budget is spent', () => {
     const client = new Inspected();
     (client as unknown as DeadlineCarrier).firstStatementDeadline = performance.now() - 10;

@@ -63,9 +63,12 @@ export function timeBoundClientClass(pg: Pg, logger?: Logger) {
         // `query(text, values?, callback?)` as one config object, which is where pg reads a statement's own time-out.
         const withValues = Array.isArray(values);
         args.splice(0, withValues ? 2 : 1, { text: config, ...(withValues ? { values } : {}), query_timeout });
-      } else if (config && typeof config === 'object') {
-        // A pg Query (named statements) or a config object: pg reads `query_timeout` from either.
+      } else if (config && typeof (config as { submit?: unknown }).submit === 'function') {
+        // A pg Query (our named statements: one object per call): pg reads its `query_timeout`.
         (config as { query_timeout?: number }).query_timeout = query_timeout;
+      } else if (config && typeof config === 'object') {
+        // A config object (Prisma's): a copy, so a caller reusing its object never keeps a shortened time-out.
+        args[0] = { ...(config as object), query_timeout };
       }
     }
 
