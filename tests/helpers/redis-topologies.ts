@@ -86,11 +86,17 @@ async function cli(port: number, password: string | null, ...args: string[]): Pr
   return cliWith({ port, password }, ...args);
 }
 
-async function cliWith(target: { port: number; password: string | null; caFile?: string }, ...args: string[]): Promise<string> {
+async function cliWith(target: { port: number; password: string | null; caFile?: string; timeoutMs?: number }, ...args: string[]): Promise<string> {
   const auth = target.password ? ['-a', target.password, '--no-auth-warning'] : [];
   const tls = target.caFile ? ['--tls', '--cacert', target.caFile] : [];
-  const { stdout } = await run('redis-cli', ['-h', '127.0.0.1', '-p', String(target.port), ...tls, ...auth, ...args], { timeout: 5_000 });
-  return stdout.trim();
+  try {
+    const { stdout } = await run('redis-cli', ['-h', '127.0.0.1', '-p', String(target.port), ...tls, ...auth, ...args], { timeout: target.timeoutMs ?? 5_000 });
+    return stdout.trim();
+  } catch (error) {
+    // Say why: killed by the time-out, or redis-cli's own words.
+    const { signal, stdout, stderr } = error as { signal?: string; stdout?: string; stderr?: string };
+    throw new Error(`redis-cli ${args.slice(0, 2).join(' ')} on port ${target.port} failed${signal ? ` (${signal}: time-out)` : ''}: ${`${stderr ?? ''}${stdout ?? ''}`.trim().slice(-500)}`);
+  }
 }
 
 async function until(what: string, check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
@@ -133,7 +139,9 @@ export async function startRedisCluster(certificate?: TlsCertificate): Promise<R
     }
     const ask = (port: number, ...args: string[]) => cliWith({ port, password: PASSWORD, caFile }, ...args);
     for (const port of ports) await until(`redis on port ${port}`, async () => (await ask(port, 'PING')) === 'PONG');
-    await ask(ports[0]!, '--cluster', 'create', ...ports.map((port) => `127.0.0.1:${port}`), '--cluster-replicas', '0', '--cluster-yes');
+    // `--cluster create` waits for the nodes to join: over TLS on a busy machine that took more than the 5 s
+    // a plain command gets (a CI run's flake), so it gets 30.
+    await cliWith({ port: ports[0]!, password: PASSWORD, caFile, timeoutMs: 30_000 }, '--cluster', 'create', ...ports.map((port) => `127.0.0.1:${port}`), '--cluster-replicas', '0', '--cluster-yes');
     for (const port of ports) await until(`cluster_state:ok on ${port}`, async () => (await ask(port, 'CLUSTER', 'INFO')).includes('cluster_state:ok'));
     const nodes = ports.map((port) => ({ host: '127.0.0.1', port }));
     return {
