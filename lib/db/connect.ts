@@ -9,6 +9,7 @@ import { lockEmbeddedDatabase } from './embedded-lock';
 import { applyMigrations } from './migrate';
 import { boundPoolWaits, maxPoolWaiting } from './bounded-pool';
 import { timeBoundClientClass } from './pg-client';
+import { preparedStatements } from './pglite-prepared';
 
 /**
  * Parameterised SQL on the same connections as Prisma, for the few statements on the hot request path
@@ -18,8 +19,9 @@ import { timeBoundClientClass } from './pg-client';
  */
 export type SqlClient = {
   /**
-   * `name` makes it a named prepared statement on PostgreSQL: parsed and planned once per connection
-   * instead of on every call (most of the database's CPU for the hot statements). Constant texts only.
+   * `name` makes it a named prepared statement: parsed and planned once per connection (PostgreSQL) or per
+   * database (PGlite, lib/db/pglite-prepared.ts) instead of on every call (most of the database's CPU for
+   * the hot statements). Constant texts only: a name always stands for the same text.
    * Ignored behind PgBouncer (`pooler: 'pgbouncer'`): there the next statement may run on another server
    * connection, where that name was never prepared.
    */
@@ -214,7 +216,8 @@ async function releaseMigrationLock(migrationPool: import('pg').Pool): Promise<v
 }
 
 async function connectPglite(dataDir: string): Promise<Database> {
-  const { PGlite } = await import('@electric-sql/pglite');
+  const pgliteModule = await import('@electric-sql/pglite');
+  const { PGlite } = pgliteModule;
   const { PrismaPGlite } = await import('pglite-prisma-adapter');
   let location = 'memory://';
   let unlock = () => {};
@@ -225,14 +228,17 @@ async function connectPglite(dataDir: string): Promise<Database> {
   }
   try {
     const pglite = await PGlite.create(location);
+    const prepared = preparedStatements(pglite, pgliteModule);
     const sql: SqlClient = {
-      async query<Row>(text: string, values?: unknown[]) {
+      async query<Row>(text: string, values?: unknown[], name?: string) {
+        if (name) return prepared<Row>(text, values, name, { inTransaction: false });
         return (await pglite.query<Row>(text, values)).rows;
       },
       transaction: (work) =>
         pglite.transaction((tx) =>
           work({
-            async query<Row>(text: string, values?: unknown[]) {
+            async query<Row>(text: string, values?: unknown[], name?: string) {
+              if (name) return prepared<Row>(text, values, name, { inTransaction: true });
               return (await tx.query<Row>(text, values)).rows;
             },
           }),

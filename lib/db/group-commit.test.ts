@@ -37,6 +37,25 @@ describe('GroupCommit', () => {
     await Promise.all(rest);
   });
 
+  it('with gatherEachTurn, waits one turn of the event loop before each statement: a synchronous writer still groups', async () => {
+    // PGlite answers within the same turn: without the turn, the first item goes alone and the statements
+    // run back to back (their microtasks never let a request in).
+    const statements: string[][] = [];
+    const write = async (items: string[]) => void statements.push(items);
+    const group = new GroupCommit(write, { maxBatch: 10, maxInFlight: 1, gatherEachTurn: true });
+    const first = [group.add('a'), group.add('b')];
+    expect(statements).toEqual([]);
+    await new Promise((resolve) => setImmediate(resolve));
+    const later = group.add('c');
+    await Promise.all([...first, later]);
+    expect(statements).toEqual([['a', 'b'], ['c']]);
+
+    const ungrouped: string[][] = [];
+    const eager = new GroupCommit(async (items: string[]) => void ungrouped.push(items), { maxBatch: 10, maxInFlight: 1 });
+    await Promise.all([eager.add('a'), eager.add('b')]);
+    expect(ungrouped).toEqual([['a'], ['b']]);
+  });
+
   it('keeps at most maxInFlight statements and maxBatch items per statement', async () => {
     const fake = fakeWriter();
     const group = new GroupCommit(fake.write, { maxBatch: 2, maxInFlight: 2 });

@@ -24,6 +24,12 @@ export type GroupCommitOptions = {
    * writes whose callers answer 503 and may retry; not for audit rows, which get their own attempt.
    */
   failWaitingOnOutage?: boolean;
+  /**
+   * Let the event loop run once before each statement, so the requests that arrived meanwhile join it. For a
+   * database in this thread (PGlite): its statements run synchronously, so without a turn of the loop between
+   * them no request is read while one runs, and every statement would carry one row.
+   */
+  gatherEachTurn?: boolean;
 };
 
 export class GroupCommit<T> {
@@ -46,7 +52,10 @@ export class GroupCommit<T> {
   private async drain(): Promise<void> {
     this.inFlight++;
     try {
-      while (this.queue.length) await this.commit(this.queue.splice(0, this.options.maxBatch));
+      while (this.queue.length) {
+        if (this.options.gatherEachTurn) await new Promise((resolve) => setImmediate(resolve));
+        await this.commit(this.queue.splice(0, this.options.maxBatch));
+      }
     } finally {
       this.inFlight--;
     }
