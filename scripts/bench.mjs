@@ -22,6 +22,7 @@ import { killChildren, runCli } from './bench/processes.mjs';
 import { benchProxy, makeCertificate } from './bench/proxy.mjs';
 import { figure, printSummary } from './bench/report.mjs';
 import { dropScratch, scratchDatabase, scratchRedisPrefix } from './bench/scratch.mjs';
+import { benchRoundTrips } from './bench/round-trips.mjs';
 import { benchSealer } from './bench/sealer.mjs';
 import { AUDIT_ROWS, CONNECTIONS, DURATION, logDir, QUICK, redisUrl, ROUNDS, STRICT, workDir } from './bench/settings.mjs';
 import { machine } from './bench/stats.mjs';
@@ -32,7 +33,7 @@ import { startVault, withNext } from './bench/vault-server.mjs';
 const masterKey = randomBytes(32).toString('base64');
 let crashed = 0;
 
-// BENCH_ONLY=tokenize,proxy,writer-mac,capacity,embedded,sealer,memory,audit,dashboard,webhooks runs only those sections (while working on one figure).
+// BENCH_ONLY=tokenize,proxy,round-trips,writer-mac,capacity,embedded,sealer,memory,audit,dashboard,webhooks runs only those sections (while working on one figure).
 const only = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((name) => name.trim())) : null;
 const wanted = (key) => !only || only.has(key);
 
@@ -73,6 +74,7 @@ async function main() {
       }
     })),
   );
+  figures.push(...(await section('round trips per request', 'round-trips', () => benchRoundTrips(masterKey, certificate))));
   figures.push(...(await section('audit writer MAC', 'writer-mac', async () => benchWriterMac())));
   figures.push(...(await section('capacity (requests per core)', 'capacity', () => benchCapacity(masterKey, certificate))));
   figures.push(...(await section('embedded tokenize', 'embedded', () => benchEmbedded())));

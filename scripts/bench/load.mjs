@@ -24,13 +24,38 @@ let failedRequests = 0;
 export const failures = () => failedRequests;
 
 const formatLine = (title, run) =>
-  `${title.padEnd(52)} ${run.rps.toFixed(0).padStart(6)} req/s${Number.isNaN(run.p50) ? '' : `   p50 ${run.p50.toFixed(2).padStart(7)} ms   p99 ${run.p99.toFixed(2).padStart(7)} ms`}${run.bad ? `   (${run.bad} failed)` : ''}`;
+  `${title.padEnd(52)} ${run.rps.toFixed(0).padStart(6)} req/s${Number.isNaN(run.p50) ? '' : `   p50 ${run.p50.toFixed(2).padStart(7)} ms   p99 ${run.p99.toFixed(2).padStart(7)} ms`}${
+    run.loopP99 === undefined ? '' : `   loop p99 ${run.loopP99.toFixed(1).padStart(5)} ms`
+  }${run.bad ? `   (${run.bad} failed)` : ''}`;
+
+/**
+ * The vault's event-loop delay p99 (ms) since the previous read: prom-client's `nodejs_eventloop_lag_p99_seconds`
+ * (perf_hooks.monitorEventLoopDelay, 10 ms resolution), whose histogram each scrape reads and resets.
+ */
+async function eventLoopP99(metricsUrl) {
+  const text = await (await fetch(metricsUrl)).text();
+  const line = text.split('\n').find((entry) => entry.startsWith('nodejs_eventloop_lag_p99_seconds '));
+  return line ? Number(line.split(' ')[1]) * 1000 : undefined;
+}
+
+/**
+ * One run, by wrk or autocannon (below). `server` (a startVault result): its event-loop delay p99 over the
+ * run is read from its metrics listener and reported beside the latencies (`loopP99`).
+ */
+export async function load(title, { server, quiet = false, ...options }) {
+  if (!server?.metricsUrl) return loadOnce(title, { quiet, ...options });
+  await eventLoopP99(server.metricsUrl); // resets the histogram: what follows is this run's
+  const run = await loadOnce(title, { ...options, quiet: true });
+  run.loopP99 = await eventLoopP99(server.metricsUrl);
+  if (!quiet) console.log(formatLine(title, run));
+  return run;
+}
 
 /**
  * One autocannon run: `duration` seconds, or `amount` requests. Returns successful req/s and 2xx latency
  * percentiles. `keepLatencies: false` skips collecting them (the long memory runs).
  */
-export function load(title, { connections = CONNECTIONS, duration = DURATION, amount, keepLatencies = true, quiet = false, ...options }) {
+function loadOnce(title, { connections = CONNECTIONS, duration = DURATION, amount, keepLatencies = true, quiet = false, ...options }) {
   if (loadGenerator === 'wrk' && !amount) return loadWithWrk(title, { connections, duration, quiet, ...options });
   return new Promise((resolve, reject) => {
     const samples = [];
@@ -121,6 +146,7 @@ export async function rounds(variants, { before } = {}) {
       rps: median(runs[index].map((run) => run.rps)),
       p50: median(runs[index].map((run) => run.p50)),
       p99: median(runs[index].map((run) => run.p99)),
+      loopP99: runs[index][0].loopP99 === undefined ? undefined : median(runs[index].map((run) => run.loopP99)),
       bad: runs[index].reduce((sum, run) => sum + run.bad, 0),
     };
     console.log(formatLine(`${variant.title} — median`, summary));

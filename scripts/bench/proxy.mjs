@@ -10,7 +10,7 @@ import { load, rounds } from './load.mjs';
 import { freePort, startChild } from './processes.mjs';
 import { figure } from './report.mjs';
 import { card, PROBE_CALLS, PROXY_CONNECTIONS, WARMUP } from './settings.mjs';
-import { percentile } from './stats.mjs';
+import { loopNote, percentile } from './stats.mjs';
 
 /** A throw-away certificate for the stub PSP; the vault trusts it through NODE_EXTRA_CA_CERTS. */
 export function makeCertificate(dir) {
@@ -52,7 +52,7 @@ export async function benchProxy(vault, certificate) {
     });
     const pspBody = '{"amount":1000,"currency":"usd","card":{"number":"4242424242424242","exp_month":"12","exp_year":"2030"}}';
     const direct = { url: pspUrl, method: 'POST', body: pspBody, headers: { 'content-type': 'application/json' }, connections: PROXY_CONNECTIONS };
-    const viaVault = { url: `${vault.url}/proxy/transaction`, method: 'POST', headers: vault.headers, body: proxyBody, connections: PROXY_CONNECTIONS };
+    const viaVault = { url: `${vault.url}/proxy/transaction`, method: 'POST', headers: vault.headers, body: proxyBody, connections: PROXY_CONNECTIONS, server: vault };
     await load('warm-up: direct', { ...direct, duration: WARMUP });
     await load('warm-up: vault', { ...viaVault, duration: WARMUP });
     const [directRun, vaultRun] = await rounds([
@@ -63,7 +63,7 @@ export async function benchProxy(vault, certificate) {
     const vaultProbe = await probe('proxy — vault → PSP, one at a time', `${vault.url}/proxy/transaction`, { method: 'POST', headers: vault.headers, body: proxyBody });
     const added = vaultRun.p50 - directRun.p50;
     return [
-      figure(`proxy p50 added over direct, ${PROXY_CONNECTIONS} connections`, `${added.toFixed(2)} ms (${vaultRun.p50.toFixed(2)} − ${directRun.p50.toFixed(2)})`, '≤ 1.5 ms', '≤ 0.5 ms', added <= 1.5, added <= 0.5),
+      figure(`proxy p50 added over direct, ${PROXY_CONNECTIONS} connections`, `${added.toFixed(2)} ms (${vaultRun.p50.toFixed(2)} − ${directRun.p50.toFixed(2)})${loopNote(vaultRun)}`, '≤ 1.0 ms', '≤ 0.5 ms', added <= 1.0, added <= 0.5),
       figure('proxy p50 added, one call at a time', `${(vaultProbe - directProbe).toFixed(2)} ms`, '—', '—', null),
     ];
   } finally {

@@ -21,3 +21,5 @@ export function machine() {
 
 export const ms = (value) => `${value.toFixed(2)} ms`;
 export const rate = (value) => `${Math.round(value).toLocaleString('en-US')} req/s`;
+/** ", event loop p99 N ms" when the run read the server's event-loop delay (load.mjs), else "". */
+export const loopNote = (run) => (run.loopP99 === undefined ? '' : `; event loop p99 ${run.loopP99.toFixed(1)} ms`);

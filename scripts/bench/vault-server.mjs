@@ -23,13 +23,22 @@ export function vaultEnv(name, overrides) {
   return env;
 }
 
-/** Returns { url, pid, headers (API key), stop() }. */
-export async function startVault(name, overrides) {
-  const env = vaultEnv(name, overrides);
+/**
+ * Returns { url, pid, headers (API key), metricsUrl, stop() }; `nodeArgs` go to node before the bundle. `metricsUrl` is the server's own METRICS_PORT
+ * listener: load runs read its event-loop delay p99 there (load.mjs).
+ */
+export async function startVault(name, overrides, { nodeArgs = [] } = {}) {
+  const metricsPort = await freePort();
+  const env = vaultEnv(name, { METRICS_PORT: String(metricsPort), ...overrides });
   const created = JSON.parse(runCli(['app', 'create', '--name', `Benchmark ${name}`, '--json'], env).stdout);
   const port = await freePort();
   // BENCH_CPU_PROF=DIR: each vault server writes a V8 CPU profile there when it stops (--cpu-prof).
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const server = await startChild(name, [...profile, 'dist/server.mjs'], { ...env, PORT: String(port) }, 'vault listening');
-  return { ...server, url: `http://127.0.0.1:${port}`, headers: { 'content-type': 'application/json', 'x-api-key': created.api_key } };
+  const server = await startChild(name, [...profile, ...nodeArgs, 'dist/server.mjs'], { ...env, PORT: String(port) }, 'vault listening');
+  return {
+    ...server,
+    url: `http://127.0.0.1:${port}`,
+    metricsUrl: `http://127.0.0.1:${metricsPort}/metrics`,
+    headers: { 'content-type': 'application/json', 'x-api-key': created.api_key },
+  };
 }
