@@ -69,6 +69,15 @@ export function runCli(args, env, { allowFailure = false } = {}) {
   return { stdout: result.stdout, status: result.status, seconds };
 }
 
+/** Loads `rows` audit rows with their writer MACs (scripts/bench/load-audit-rows.ts); env: DATABASE_URL, VAULT_MASTER_KEY. */
+export function loadAuditRows(env, { rows, chunk, accountId, projectId, applicationId }) {
+  const args = ['--import', 'tsx', 'scripts/bench/load-audit-rows.ts', String(rows), String(chunk), accountId, projectId, applicationId];
+  const result = spawnSync(process.execPath, args, { cwd: root, env, encoding: 'utf8' });
+  if (result.error) throw result.error;
+  if (result.status !== 0) throw new Error(`loading the audit rows failed:\n${result.stderr}${result.stdout}`);
+  return result.stdout.trim();
+}
+
 /** Gives audit rows bulk-loaded with SQL their writer MAC (scripts/bench/sign-audit-rows.ts); env: DATABASE_URL, VAULT_MASTER_KEY. */
 export function signBulkAuditRows(env) {
   const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/bench/sign-audit-rows.ts'], { cwd: root, env, encoding: 'utf8' });

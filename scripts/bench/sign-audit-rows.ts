@@ -2,27 +2,19 @@
 // SQL (no writer, so no writer MAC) the MAC the vault's writer would have written, so that the sealer seals
 // them and verify finds them intact; rows without one are forgeries to the vault (issue 21). The key is the
 // newest audit chain key in vault_keys, opened with the master key as the vault does at start.
-import pg from 'pg';
 import { rowMac, WRITER_CONTENT } from '../../lib/audit/audit-row';
-import { readChainKeys } from '../../lib/audit/chain-key';
-import { Keyring } from '../../lib/crypto/keyring';
-import { vaultKeyAad } from '../../lib/keys/vault-keys';
+import { connectWithChainKey } from './chain-key-client';
 
 const BATCH = 20_000;
 
-const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-await client.connect();
+const { client, key } = await connectWithChainKey();
 try {
-  const sql = { query: async <T>(text: string, params: unknown[] = []) => (await client.query(text, params)).rows as T[] };
-  const newest = (await readChainKeys(sql as never)).at(-1);
-  if (!newest) throw new Error('no audit chain key in vault_keys: start the vault (or run `vault migrate`) on this database first');
-  const key = new Keyring(Buffer.from(process.env.VAULT_MASTER_KEY ?? '', 'base64')).unwrapKey(newest.wrapped, vaultKeyAad(newest.name));
   // audit_logs is append-only (a trigger refuses UPDATE): on this scratch database, as its superuser, the
   // session skips triggers to add what the bulk load left out.
   await client.query("SET session_replication_role = 'replica'");
   let signed = 0;
   for (;;) {
-    const rows = await sql.query<{ id: string; content: string }>(`SELECT id, ${WRITER_CONTENT} AS content FROM audit_logs WHERE writer_mac IS NULL LIMIT ${BATCH}`);
+    const { rows } = await client.query<{ id: string; content: string }>(`SELECT id, ${WRITER_CONTENT} AS content FROM audit_logs WHERE writer_mac IS NULL LIMIT ${BATCH}`);
     if (rows.length === 0) break;
     await client.query('UPDATE audit_logs SET writer_mac = signed.mac FROM unnest($1::uuid[], $2::bytea[]) AS signed(id, mac) WHERE audit_logs.id = signed.id', [
       rows.map((row) => row.id),
