@@ -21,9 +21,17 @@ export function decodeCursor(raw: string, isId: (id: string) => boolean = isUuid
   return { createdAt, id: isId === isUuid ? id.toLowerCase() : id };
 }
 
-/** The Prisma `where` of the rows after `cursor` in created_at DESC, id DESC order (nothing without one). */
-export function afterCursor(cursor: PageCursor | undefined): { OR?: [{ createdAt: { lt: Date } }, { createdAt: Date; id: { lt: string } }] } {
-  return cursor ? { OR: [{ createdAt: { lt: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { lt: cursor.id } }] } : {};
+type AfterCursor = { AND?: [{ createdAt: { lte: Date } }, { OR: [{ createdAt: { lt: Date } }, { id: { lt: string } }] }] };
+
+/**
+ * The Prisma `where` of the rows after `cursor` in created_at DESC, id DESC order (nothing without one):
+ * created_at ≤ the cursor's, and then earlier or a smaller id. The same rows as "earlier, or the same time
+ * and a smaller id", written so that the bound on created_at is an index condition: an index on
+ * (…, created_at DESC, id DESC) starts at the cursor instead of reading every newer row first (a page deep in
+ * 10 million tokens, issue 23).
+ */
+export function afterCursor(cursor: PageCursor | undefined): AfterCursor {
+  return cursor ? { AND: [{ createdAt: { lte: cursor.createdAt } }, { OR: [{ createdAt: { lt: cursor.createdAt } }, { id: { lt: cursor.id } }] }] } : {};
 }
 
 /** A page of `limit` rows from a read of `limit + 1`, and the cursor of the next page (null on the last). */

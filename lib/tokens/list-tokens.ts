@@ -43,11 +43,24 @@ export function tokenListOptions(accountId: string, query: TListTokensQuery): Li
 export async function listTokens(runtime: Pick<Runtime, 'db'>, options: ListTokensOptions): Promise<{ rows: (TokenRow & { createdBy: TokenCreator })[]; nextCursor: string | null }> {
   // A project of another account is a 404, as everywhere else.
   if (options.projectId) await getAccountProjectOrThrow(runtime, { accountId: options.accountId, projectId: options.projectId });
-  const { cursor } = options;
-  const rows = await runtime.db.prisma.token.findMany({
+  // One read per project, each an index range of (project_id, created_at DESC, id DESC) or (project_id,
+  // last4, …) that stops after a page: a join through projects would sort every token of the account
+  // (half a second at a million, issue 23). The reads are merged here; an account has few projects.
+  const projectIds = options.projectId
+    ? [options.projectId]
+    : (await runtime.db.prisma.project.findMany({ where: { accountId: options.accountId }, select: { id: true } })).map((project) => project.id);
+  const reads = await Promise.all(projectIds.map((projectId) => readProjectPage(runtime, projectId, options)));
+  const rows = reads.flat().sort(newestFirst).slice(0, options.limit + 1);
+  const { page, nextCursor } = keysetPage(rows, options.limit);
+  return { rows: await withTokenCreators(runtime, page), nextCursor };
+}
+
+const newestFirst = (a: TokenRow, b: TokenRow) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+
+function readProjectPage(runtime: Pick<Runtime, 'db'>, projectId: string, options: ListTokensOptions) {
+  return runtime.db.prisma.token.findMany({
     where: {
-      project: { accountId: options.accountId },
-      ...(options.projectId ? { projectId: options.projectId } : {}),
+      projectId,
       ...(options.type ? { type: options.type } : {}),
       ...(options.last4 ? { last4: options.last4 } : {}),
       ...(options.brand ? { brand: options.brand } : {}),
@@ -57,12 +70,10 @@ export async function listTokens(runtime: Pick<Runtime, 'db'>, options: ListToke
       ...(options.createdFrom || options.createdBefore
         ? { createdAt: { ...(options.createdFrom ? { gte: options.createdFrom } : {}), ...(options.createdBefore ? { lt: options.createdBefore } : {}) } }
         : {}),
-      ...afterCursor(cursor),
+      ...afterCursor(options.cursor),
     },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     take: options.limit + 1,
     select: tokenColumns,
   });
-  const { page, nextCursor } = keysetPage(rows, options.limit);
-  return { rows: await withTokenCreators(runtime, page), nextCursor };
 }

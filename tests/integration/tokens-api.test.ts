@@ -206,6 +206,33 @@ describe('tokens — happy', () => {
     expect(again.json.data.map((item: { token: string }) => item.token)).toEqual(seen.slice(3, 6));
   });
 
+  it('account-wide pages merge the projects in one order: created_at, then id across projects, ties included', async () => {
+    // Each project is read as its own index range and the reads are merged (lib/tokens/list-tokens.ts): the
+    // pages must be exactly the database's single ordering of the account's tokens.
+    const [first, second] = [await freshProject('Merge A'), await freshProject('Merge B')];
+    const made: string[] = [];
+    for (const project of [first, second, first, second, first]) made.push((await tokenizeCard('4242424242424242', project.key)).token);
+    const tie = new Date('2030-01-01T00:00:00.000Z'); // newer than every other token of the account: the first pages
+    await vault.runtime.db.prisma.token.updateMany({ where: { token: { in: made } }, data: { createdAt: tie } });
+    const expected = await vault.runtime.db.prisma.token.findMany({
+      where: { project: { accountId: users.accountId } },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      select: { token: true },
+      take: 6,
+    });
+    expect(expected.slice(0, 5).map((row) => row.token).sort()).toEqual([...made].sort());
+
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    for (let page = 0; page < 3; page++) {
+      const response = await api('viewer', 'GET', `/api/tokens?limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(response.status, response.text).toBe(200);
+      seen.push(...response.json.data.map((item: { token: string }) => item.token));
+      cursor = response.json.next_cursor;
+    }
+    expect(seen).toEqual(expected.map((row) => row.token));
+  });
+
   describe('filters', () => {
     const made = {} as Record<'visa' | 'mastercard' | 'amex' | 'bank', string>;
     let projectId: string;
