@@ -1,6 +1,6 @@
-// Calls per UTC day of one project (optionally one of its applications), counted from the audit log: one
-// aggregate query over audit_logs (index (project_id, created_at)) grouped by day and action, no per-call
-// grouping. Each call writes one row, except a proxy call that fails after reading its token: it writes a
+// Calls per UTC day of one project (optionally one of its applications), counted from the audit log: closed
+// days once, into usage_days (roll-up-days.ts), the open ones live by an aggregate over audit_logs (index
+// (project_id, created_at)) grouped by day and action, no per-call grouping. Each call writes one row, except a proxy call that fails after reading its token: it writes a
 // success row (with the token read) and then a failure row, and counts once, as a failure. Only those
 // failure rows carry the token id (a call refused before its token was read has none), so a proxy day's
 // successes are its success rows minus its failure rows with a token id. (A call whose two rows fall on
@@ -12,6 +12,7 @@ import { applicationNotFound } from '../applications/get-application-or-throw';
 import { Prisma } from '../db/generated/client';
 import { VaultError } from '../core/errors';
 import type { Runtime } from '../runtime/types';
+import { firstOpenDay, rollUpClosedDays } from './roll-up-days';
 import { USAGE_CATEGORIES, USAGE_DEFAULT_DAYS, USAGE_MAX_DAYS, type TUsageView, type UsageCategory } from './schemas';
 
 /** The audit action of each category's calls. */
@@ -68,7 +69,12 @@ export async function getUsage(runtime: Pick<Runtime, 'db'>, options: GetUsageOp
     const application = await prisma.application.findFirst({ where: { id: options.applicationId, projectId: options.projectId }, select: { id: true } });
     if (!application) throw applicationNotFound();
   }
-  const start = startOf(range.from);
+  // Closed days come from usage_days (counted once, lib/usage/roll-up-days.ts); the open ones (today, and
+  // yesterday during the first hour) are counted live from audit_logs.
+  const openFrom = firstOpenDay(new Date());
+  const actions = Object.values(USAGE_ACTIONS);
+  await rollUpClosedDays(runtime, { projectId: options.projectId, days: range.days.filter((day) => day < openFrom), actions, proxyAction: USAGE_ACTIONS.proxy });
+  const liveStart = startOf(range.from > openFrom ? range.from : openFrom);
   const end = new Date(startOf(range.to).getTime() + DAY_MS);
   const categoryOf = Prisma.join(
     USAGE_CATEGORIES.map((category) => Prisma.sql`WHEN ${USAGE_ACTIONS[category]} THEN ${category}`),
@@ -76,19 +82,25 @@ export async function getUsage(runtime: Pick<Runtime, 'db'>, options: GetUsageOp
   );
   const rows = await prisma.$queryRaw<UsageRow[]>`
     SELECT to_char(day, 'YYYY-MM-DD') AS day, (CASE action ${categoryOf} END)::text AS category,
-      greatest(success_rows - after_read_failures, 0)::int AS success, failure_rows::int AS failure
+      greatest(sum(success_rows) - sum(after_read_failures), 0)::int AS success, sum(failure_rows)::int AS failure
     FROM (
+      SELECT day, action, success_rows, failure_rows, after_read_failures
+      FROM usage_days
+      WHERE project_id = ${options.projectId}::uuid AND day >= ${range.from}::date AND day <= ${range.to}::date AND day < ${openFrom}::date
+        ${options.applicationId ? Prisma.sql`AND application_key = ${options.applicationId}` : Prisma.empty}
+      UNION ALL
       SELECT (created_at AT TIME ZONE 'UTC')::date AS day, action,
         count(*) FILTER (WHERE outcome = 'success') AS success_rows,
         count(*) FILTER (WHERE outcome = 'failure') AS failure_rows,
         count(*) FILTER (WHERE outcome = 'failure' AND action = ${USAGE_ACTIONS.proxy} AND token_id IS NOT NULL) AS after_read_failures
       FROM audit_logs
       WHERE project_id = ${options.projectId}::uuid
-        AND created_at >= ${start}::timestamptz AND created_at < ${end}::timestamptz
-        AND action IN (${Prisma.join(Object.values(USAGE_ACTIONS))})
+        AND created_at >= ${liveStart}::timestamptz AND created_at < ${end}::timestamptz
+        AND action IN (${Prisma.join(actions)})
         ${options.applicationId ? Prisma.sql`AND application_id = ${options.applicationId}::uuid` : Prisma.empty}
       GROUP BY 1, 2
-    ) per_day`;
+    ) per_day
+    GROUP BY day, action`;
   const byDay = new Map(range.days.map((day) => [day, zeros()]));
   const totals = zeros();
   for (const row of rows) {

@@ -155,6 +155,40 @@ describe('usage — happy', () => {
     expect((await get('viewer', `project_id=${project.projectId}&application_id=${second.id}&from=2025-05-10&to=2025-05-10`)).status).toBe(200);
   });
 
+  it('a closed day is counted once into usage_days (per application and action); the open days are counted live', async () => {
+    const project = await freshProject('usage roll-up');
+    const second = await createApplication(vault.runtime, { projectId: project.projectId, environment: 'test', name: 'second', permissions: { tokenization: true, provisioning: false } });
+    const closed = daysBefore(today(), 3);
+    await auditRow(project, { action: 'tokenize', outcome: 'success', at: `${closed}T10:00:00.000Z` });
+    await auditRow(project, { action: 'tokenize', outcome: 'success', at: `${closed}T11:00:00.000Z`, applicationId: second.id });
+    await auditRow(project, { action: 'tokenize', outcome: 'failure', at: `${closed}T12:00:00.000Z`, applicationId: second.id });
+    const range = `project_id=${project.projectId}&from=${closed}&to=${today()}`;
+    const first = await get('viewer', range);
+    expect(first.json.data.totals.tokenize).toEqual({ success: 2, failure: 1 });
+    const stored = await vault.runtime.db.sql.query<{ application_key: string; success_rows: number; failure_rows: number }>(
+      "SELECT application_key, success_rows, failure_rows FROM usage_days WHERE project_id = $1::uuid ORDER BY application_key = '', application_key",
+      [project.projectId],
+    );
+    expect(stored).toEqual(
+      [
+        { application_key: project.applicationId, success_rows: 1, failure_rows: 0 },
+        { application_key: second.id, success_rows: 1, failure_rows: 1 },
+      ].sort((a, b) => a.application_key.localeCompare(b.application_key)),
+    );
+    // Every day of the range before the open ones is marked counted, the ones without calls too.
+    const marked = await vault.runtime.db.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM usage_rollups WHERE project_id = $1::uuid', [project.projectId]);
+    expect(marked[0]!.n).toBeGreaterThanOrEqual(3);
+    // A row written into a counted day afterwards (no writer does: rows are stamped when written) is not
+    // counted again; a call today is, live.
+    await auditRow(project, { action: 'tokenize', outcome: 'success', at: `${closed}T13:00:00.000Z` });
+    await auditRow(project, { action: 'tokenize', outcome: 'success', at: new Date().toISOString() });
+    const again = await get('viewer', range);
+    expect(again.json.data.totals.tokenize).toEqual({ success: 3, failure: 1 });
+    expect(again.json.data.days.find((day: { date: string }) => day.date === closed).tokenize).toEqual({ success: 2, failure: 1 });
+    const oneApplication = await get('viewer', `${range}&application_id=${second.id}`);
+    expect(oneApplication.json.data.totals.tokenize).toEqual({ success: 1, failure: 1 });
+  });
+
   it('every role reads it, with the Bearer JWT or the cookie; `to` alone ends a 30-day range', async () => {
     const project = await freshProject('usage roles');
     for (const role of ROLES) expect((await get(role, `project_id=${project.projectId}`)).status).toBe(200);
