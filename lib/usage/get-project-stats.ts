@@ -61,7 +61,8 @@ export async function getProjectStats(runtime: Pick<Runtime, 'db'>, options: { a
   const { prisma } = runtime.db;
   const now = options.now ?? new Date();
   const [tokensStored, statusRows, events, head] = await Promise.all([
-    prisma.token.count({ where: { projectId: options.projectId } }),
+    // Kept by statement triggers on tokens (migration token_counts): a sum of a few rows, not a count of millions.
+    prisma.projectTokenCount.aggregate({ where: { projectId: options.projectId }, _sum: { tokens: true } }).then((sum) => Number(sum._sum.tokens ?? 0)),
     // Lazy expiry as getCheckoutSession applies it, without writing: past its deadline and not held by a live charge.
     prisma.$queryRaw<{ status: CheckoutStatus; count: number }[]>`
       SELECT (CASE WHEN status = 'open' AND expires_at <= ${now}::timestamptz AND (charge_lock_id IS NULL OR charge_lock_until < ${now}::timestamptz)

@@ -305,6 +305,28 @@ describe('getProjectStats', () => {
     expect(withOperator.recentSecurityEvents[0]).toMatchObject({ action: 'application.create_by_operator', request_id: 'cli-app-create' });
   });
 
+  it('tokens stored follows every write and delete: the vault\'s inserts (grouped or not), a bulk SQL insert, a delete, a deleted project', async () => {
+    const project = await freshProject('token counts');
+    const stored = async () => (await getProjectStats(vault.runtime, { accountId: users.accountId, projectId: project.projectId })).tokensStored;
+    expect(await stored()).toBe(0);
+    const made = await Promise.all(Array.from({ length: 6 }, () => vault.call('POST', '/tokenize', { key: project.key, json: cardRequest() })));
+    expect(made.map((response) => response.status)).toEqual(Array(6).fill(201));
+    expect(await stored()).toBe(6);
+    const deleted = await managementCall(vault, jwts.owner, 'DELETE', `/api/tokens/${made[0]!.json.token}`);
+    expect(deleted.status, deleted.text).toBe(200);
+    expect(await stored()).toBe(5);
+    // Rows written by SQL, not by the vault (an import, a bulk load), are counted by the same trigger.
+    await vault.runtime.db.sql.query(
+      `INSERT INTO tokens (id, token, project_id, type, ciphertext, key_version, mask, last4, fingerprint, test_mode, created_at)
+       SELECT gen_random_uuid(), 'tok_count_' || g, $1::uuid, 'card', '\\x00', 1, '424242******4242', '4242', md5(g::text), true, now() FROM generate_series(1, 3) g`,
+      [project.projectId],
+    );
+    expect(await stored()).toBe(8);
+    await vault.runtime.db.prisma.project.delete({ where: { id: project.projectId } });
+    const left = await vault.runtime.db.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM project_token_counts WHERE project_id = $1::uuid', [project.projectId]);
+    expect(left).toEqual([{ n: 0 }]);
+  });
+
   it('finds the events through the partial index made for them: its latest migration has the very predicate the query uses', () => {
     const migrations = path.join(process.cwd(), 'prisma', 'migrations');
     const creating = readdirSync(migrations)
