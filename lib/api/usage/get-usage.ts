@@ -12,7 +12,7 @@ export const GET = defineRoute({
   tags: ['Usage'],
   summary: 'Count a project\'s calls per day',
   description: [
-    `${ANY_ROLE} Calls of one project (optionally of one of its applications) per UTC day, counted from the audit log: \`tokenize\` (POST /tokenize), \`proxy\` (POST /proxy/transaction), \`detokenize\` (POST /detokenize) and \`test_tokens\` (POST /test-tokens), each split into success and failure. Each call counts once: a proxy call that fails after reading its token (a success row at the read, then a failure row) counts as a failure. Every day from \`from\` to \`to\` is listed, days without calls as zeros.`,
+    `${ANY_ROLE} Calls of one project (optionally of one of its applications) per UTC day, counted from the audit log: \`tokenize\` (POST /tokenize), \`proxy\` (POST /proxy/transaction), \`detokenize\` (POST /detokenize) and \`test_tokens\` (POST /test-tokens), each split into success and failure. Each call counts once: a proxy call that fails after reading its token (a success row at the read, then a failure row) counts as a failure. Every day from \`from\` to \`to\` is listed, days without calls as zeros. A day is counted once, from its first request an hour after it ended (audit rows are stamped when written, so its counts are final); today and the hour after midnight are counted live on every request.`,
     `Default range: the last 30 days ending today (UTC). \`to\` must not be before \`from\`, and the range is at most ${USAGE_MAX_DAYS} days (else a 400 naming \`from\`). ${OTHER_ACCOUNT_404}`,
   ].join('\n\n'),
   auth: sessionAuth(),
