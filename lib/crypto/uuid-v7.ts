@@ -16,6 +16,8 @@ export function uuidV7(now: number = Date.now()): string {
   bytes[5] = now & 0xff;
   bytes[6] = 0x70 | (bytes[6]! & 0x0f);
   bytes[8] = 0x80 | (bytes[8]! & 0x3f);
-  const hex = Array.from(bytes, (byte) => HEX[byte]).join('');
+  // A loop, not Array.from(bytes, …).join(''): that was ~5 µs a call, 1.2 % of tokenize's CPU (--cpu-prof).
+  let hex = '';
+  for (let index = 0; index < 16; index++) hex += HEX[bytes[index]!];
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
