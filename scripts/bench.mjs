@@ -8,6 +8,7 @@
 //   BENCH_QUICK=1   a few minutes: 5 s × 1 round unless set, the memory run stops at 10 thousand requests,
 //                   scale at 1 million tokens; exit 1 only when a figure is more than 25 % off its floor
 //   BENCH_STRICT=1  exit 1 when a floor is missed (by default the bench is a report: exit 0)
+//   BENCH_KEEP_SCRATCH=1  keep the scratch databases (their names are printed) to look at plans afterwards
 //   BENCH_CPU_PROF=DIR  the vault servers write V8 CPU profiles (.cpuprofile) to DIR when they stop
 //   BENCH_LOAD=autocannon  autocannon even where wrk is installed (wrk is the default when it is)
 import { randomBytes } from 'node:crypto';

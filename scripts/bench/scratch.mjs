@@ -28,7 +28,11 @@ export function scratchRedisPrefix(name) {
 }
 
 export async function dropScratch() {
-  if (admin) {
+  // BENCH_KEEP_SCRATCH=1: leave the scratch databases for a look at their plans (their names are printed).
+  if (admin && process.env.BENCH_KEEP_SCRATCH === '1') {
+    console.log(`scratch databases kept: ${databases.join(', ')}`);
+    await admin.end();
+  } else if (admin) {
     for (const database of databases) await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch((error) => console.error(`could not drop ${database}: ${error.message}`));
     await admin.end();
   }
