@@ -49,11 +49,18 @@ export async function listTokens(runtime: Pick<Runtime, 'db'>, options: ListToke
   const projectIds = options.projectId
     ? [options.projectId]
     : (await runtime.db.prisma.project.findMany({ where: { accountId: options.accountId }, select: { id: true } })).map((project) => project.id);
-  const reads = await Promise.all(projectIds.map((projectId) => readProjectPage(runtime, projectId, options)));
-  const rows = reads.flat().sort(newestFirst).slice(0, options.limit + 1);
+  // A few reads at a time: an account with many projects must not take the whole connection pool.
+  const reads: TokenRow[] = [];
+  for (let index = 0; index < projectIds.length; index += PARALLEL_READS) {
+    const pages = await Promise.all(projectIds.slice(index, index + PARALLEL_READS).map((projectId) => readProjectPage(runtime, projectId, options)));
+    reads.push(...pages.flat());
+  }
+  const rows = reads.sort(newestFirst).slice(0, options.limit + 1);
   const { page, nextCursor } = keysetPage(rows, options.limit);
   return { rows: await withTokenCreators(runtime, page), nextCursor };
 }
+
+const PARALLEL_READS = 4;
 
 const newestFirst = (a: TokenRow, b: TokenRow) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 
