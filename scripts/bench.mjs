@@ -31,7 +31,7 @@ import { AUDIT_ROWS, CONNECTIONS, DURATION, logDir, QUICK, redisUrl, ROUNDS, STR
 import { machine } from './bench/stats.mjs';
 import { benchTokenize } from './bench/tokenize.mjs';
 import { benchWebhooks } from './bench/webhooks.mjs';
-import { startVault, withNext } from './bench/vault-server.mjs';
+import { staleNextNote, startVault, withNext } from './bench/vault-server.mjs';
 
 const masterKey = randomBytes(32).toString('base64');
 let crashed = 0;
@@ -61,6 +61,8 @@ async function main() {
   console.log(`vault bench — ${machine()}`);
   console.log(`production server (${withNext ? 'with Next' : 'API only: no Next build found'}); ${CONNECTIONS} connections, ${DURATION} s × ${ROUNDS} rounds, medians; audit rows ${AUDIT_ROWS.toLocaleString('en-US')}${QUICK ? '; BENCH_QUICK' : ''}`);
   console.log(loadGeneratorNote());
+  const stale = staleNextNote();
+  if (stale) console.log(stale);
 
   const figures = [];
   const certificate = makeCertificate(workDir);

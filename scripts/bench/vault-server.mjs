@@ -1,12 +1,28 @@
 // Starts the production server bundle (dist/server.mjs) with an application made by the CLI first (the
 // CLI must run before the server: PGlite is single-process). `env` entries set to undefined are removed,
 // so the embedded default (no DATABASE_URL / REDIS_URL) is one call away.
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { freePort, runCli, startChild } from './processes.mjs';
 import { root, workDir } from './settings.mjs';
 
 export const withNext = existsSync(join(root, '.next', 'BUILD_ID'));
+
+const newestSource = (dir) =>
+  readdirSync(join(root, dir), { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && /\.(ts|tsx)$/.test(entry.name))
+    .reduce((newest, entry) => Math.max(newest, statSync(join(entry.parentPath, entry.name)).mtimeMs), 0);
+
+/**
+ * The dashboard pages run from the Next build (`.next`), the API from dist/ (rebuilt by the bench): a build
+ * older than the sources would measure old code on the pages. Said at the start of the run.
+ */
+export function staleNextNote() {
+  if (!withNext) return '';
+  const built = statSync(join(root, '.next', 'BUILD_ID')).mtimeMs;
+  const changed = Math.max(...['lib', 'app', 'components'].map(newestSource));
+  return changed > built ? 'The Next build (.next) is older than lib/, app/ or components/: run `npm run build` first, or the dashboard figures measure old code.' : '';
+}
 
 /** The server's (and CLI's) environment; each name gets its own data folder (PostgreSQL mode: mail outbox). */
 export function vaultEnv(name, overrides) {
