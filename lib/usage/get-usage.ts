@@ -1,6 +1,7 @@
 // Calls per UTC day of one project (optionally one of its applications), counted from the audit log: closed
 // days once, into usage_days (roll-up-days.ts), the open ones live by an aggregate over audit_logs (index
-// (project_id, created_at)) grouped by day and action, no per-call grouping. Each call writes one row, except a proxy call that fails after reading its token: it writes a
+// (project_id, created_at)) grouped by day and action, no per-call grouping. Each call writes one row,
+// except a proxy call that fails after reading its token: it writes a
 // success row (with the token read) and then a failure row, and counts once, as a failure. Only those
 // failure rows carry the token id (a call refused before its token was read has none), so a proxy day's
 // successes are its success rows minus its failure rows with a token id. (A call whose two rows fall on
