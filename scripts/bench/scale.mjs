@@ -8,6 +8,8 @@
 // dashboard's Overview, Tokens and Audit pages, usage over 30 days, `audit verify` incremental after
 // 10,000 new rows and --full in rows/s. The EXPLAIN (ANALYZE, BUFFERS) plans of the list statements are
 // printed for the notes.
+// The token list indexes (migration token_list_indexes) are dropped for the bulk load and built after it,
+// one at a time, timed, with a tokenize run before each: the insert cost of each index at full size.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { load } from './load.mjs';
@@ -42,6 +44,15 @@ async function loadTokens(client, { projectId, applicationId }) {
       [projectId, applicationId, start, end, TOKENS],
     );
   }
+}
+
+/** The token list indexes, as the migration made them (name and definition), for the load without them. */
+async function listIndexes(client) {
+  const { rows } = await client.query(
+    `SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'tokens' AND indexname IN ('tokens_project_id_created_at_id_idx', 'tokens_project_id_last4_created_at_id_idx') ORDER BY indexname`,
+  );
+  if (rows.length !== 2) throw new Error(`expected the two token list indexes, found ${rows.map((row) => row.indexname).join(', ') || 'none'}`);
+  return rows;
 }
 
 /** The plan of one statement, as the notes want it. */
@@ -84,6 +95,8 @@ export async function benchScale(masterKey) {
 
     const { rows } = await client.query(`SELECT a.project_id, p.account_id, a.id AS application_id FROM applications a JOIN projects p ON p.id = a.project_id ORDER BY a.created_at LIMIT 1`);
     const ids = { projectId: rows[0].project_id, accountId: rows[0].account_id, applicationId: rows[0].application_id };
+    const indexes = await listIndexes(client);
+    for (const { indexname } of indexes) await client.query(`DROP INDEX "${indexname}"`);
     let since = process.hrtime.bigint();
     await loadTokens(client, ids);
     console.log(`load ${TOKENS.toLocaleString('en-US')} tokens: ${seconds(since)} s`);
@@ -99,8 +112,28 @@ export async function benchScale(masterKey) {
     const sealing = runCli(['audit', 'anchor'], vaultEnvironment);
     console.log(`seal ${AUDIT_ROWS.toLocaleString('en-US')} rows (vault audit anchor): ${sealing.seconds.toFixed(1)} s`);
 
-    await load('warm-up: tokenize, full database', { ...tokenize, duration: WARMUP });
-    const full = await load(`tokenize, ${TOKENS.toLocaleString('en-US')} tokens`, { ...tokenize, duration: DURATION });
+    // Insert cost per list index at this size: tokenize without either, then after building each.
+    const withIndexes = [];
+    let previous;
+    for (const index of [null, ...indexes]) {
+      if (index) {
+        since = process.hrtime.bigint();
+        await client.query(index.indexdef);
+        await client.query('CHECKPOINT');
+        console.log(`CREATE INDEX ${index.indexname}: ${seconds(since)} s`);
+        withIndexes.push(index.indexname);
+      }
+      const label = withIndexes.length === indexes.length ? 'every index' : withIndexes.length ? `list indexes: ${withIndexes.join(', ')} only` : 'no list index';
+      await load(`warm-up: tokenize, full database, ${label}`, { ...tokenize, duration: WARMUP });
+      const run = await load(`tokenize, ${TOKENS.toLocaleString('en-US')} tokens, ${label}`, { ...tokenize, duration: DURATION });
+      if (index) {
+        const cost = `${((1 - run.rps / previous.rps) * 100).toFixed(1)} % of tokenize req/s (${rate(previous.rps)} → ${rate(run.rps)})`;
+        console.log(`insert cost of ${index.indexname}: ${cost}`);
+        figures.push(figure(`scale: insert cost of ${index.indexname}`, cost, '—', '—', null));
+      }
+      previous = run;
+    }
+    const full = previous;
     const ratio = full.rps / empty.rps;
     figures.push(figure(`scale: tokenize, full ÷ empty database`, `${ratio.toFixed(2)} (${rate(full.rps)} ÷ ${rate(empty.rps)})${loopNote(full)}`, '≥ 0.9', '—', ratio >= 0.9, false, [{ value: ratio, floor: 0.9, higher: true }]));
 
@@ -145,12 +178,12 @@ export async function benchScale(masterKey) {
     console.log(`vault audit verify (incremental, after 10,000 new rows): ${incremental.seconds.toFixed(2)} s — ${incremental.stdout.trim()}`);
     figures.push(figure('scale: audit verify, incremental after 10,000 rows', `${incremental.seconds.toFixed(2)} s`, '≤ 2 s', '—', incremental.status === 0 && incremental.seconds <= 2, false, [{ value: incremental.status === 0 ? incremental.seconds : Infinity, floor: 2 }]));
 
-    // The plans, for the notes: the statements behind the list pages (as Prisma sends them, by hand).
+    // The plans, for the notes: the statements behind the list pages (as Prisma sends them, by hand). Token
+    // pages are read one project at a time (lib/tokens/list-tokens.ts), so the plans are those of one project.
     const tokenColumns = 'id, token, project_id, type, mask, bin, last4, brand, fingerprint, test_mode, created_at, application_id';
-    const accountProjects = 'project_id IN (SELECT id FROM projects WHERE account_id = $1)';
-    await explain(client, 'tokens, first page', `SELECT ${tokenColumns} FROM tokens WHERE ${accountProjects} ORDER BY created_at DESC, id DESC LIMIT 51`, [ids.accountId]);
-    await explain(client, 'tokens, last-4 filter', `SELECT ${tokenColumns} FROM tokens WHERE ${accountProjects} AND last4 = $2 ORDER BY created_at DESC, id DESC LIMIT 51`, [ids.accountId, '4242']);
-    await explain(client, 'tokens, deep cursor', `SELECT ${tokenColumns} FROM tokens WHERE ${accountProjects} AND created_at < $2 ORDER BY created_at DESC, id DESC LIMIT 51`, [ids.accountId, deepDay]);
+    await explain(client, 'tokens, first page', `SELECT ${tokenColumns} FROM tokens WHERE project_id = $1 ORDER BY created_at DESC, id DESC LIMIT 51`, [ids.projectId]);
+    await explain(client, 'tokens, last-4 filter', `SELECT ${tokenColumns} FROM tokens WHERE project_id = $1 AND last4 = $2 ORDER BY created_at DESC, id DESC LIMIT 51`, [ids.projectId, '4242']);
+    await explain(client, 'tokens, deep cursor', `SELECT ${tokenColumns} FROM tokens WHERE project_id = $1 AND created_at < $2 ORDER BY created_at DESC, id DESC LIMIT 51`, [ids.projectId, deepDay]);
     await explain(client, 'audit logs, action and 7-day range', `SELECT id, action, created_at FROM audit_logs WHERE account_id = $1 AND action = $2 AND created_at >= $3 AND created_at <= now() ORDER BY created_at DESC, id DESC LIMIT 51`, [ids.accountId, 'detokenize', recent]);
     return figures;
   } finally {
