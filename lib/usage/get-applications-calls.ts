@@ -1,8 +1,10 @@
 // Every application's calls per UTC day in a project, for the dashboard's sparklines: one grouped query for
-// the whole list (not one usage query per application), counted as getUsage counts them (a proxy call that
-// fails after its token read writes two rows and counts once).
+// the whole list (not one usage query per application), counted as getUsage counts them: closed days from
+// usage_days (counted once, roll-up-days.ts), open ones live from audit_logs, and a proxy call that fails
+// after its token read (two rows) counts once.
 import type { Runtime } from '../runtime/types';
 import { USAGE_ACTIONS, usageRange } from './get-usage';
+import { firstOpenDay, rollUpClosedDays } from './roll-up-days';
 import { Prisma } from '../db/generated/client';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -12,16 +14,34 @@ export async function getApplicationsCallsPerDay(runtime: Pick<Runtime, 'db'>, o
   const range = usageRange(options);
   const result = new Map(options.applicationIds.map((id) => [id, range.days.map(() => 0)]));
   if (options.applicationIds.length === 0) return result;
-  const start = new Date(`${range.from}T00:00:00.000Z`);
+  const openFrom = firstOpenDay(new Date());
+  const actions = Object.values(USAGE_ACTIONS);
+  await rollUpClosedDays(runtime, { projectId: options.projectId, days: range.days.filter((day) => day < openFrom), actions, proxyAction: USAGE_ACTIONS.proxy });
+  const liveStart = new Date(`${range.from > openFrom ? range.from : openFrom}T00:00:00.000Z`);
   const end = new Date(new Date(`${range.to}T00:00:00.000Z`).getTime() + DAY_MS);
   const rows = await runtime.db.prisma.$queryRaw<Array<{ application_id: string; day: string; calls: number }>>`
-    SELECT application_id::text AS application_id, to_char((created_at AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS day,
-      (count(*) - count(*) FILTER (WHERE outcome = 'failure' AND action = ${USAGE_ACTIONS.proxy} AND token_id IS NOT NULL))::int AS calls
-    FROM audit_logs
-    WHERE project_id = ${options.projectId}::uuid
-      AND created_at >= ${start}::timestamptz AND created_at < ${end}::timestamptz
-      AND action IN (${Prisma.join(Object.values(USAGE_ACTIONS))})
-      AND application_id IS NOT NULL
+    SELECT application_key AS application_id, to_char(day, 'YYYY-MM-DD') AS day,
+      sum(greatest(success_rows - after_read_failures, 0) + failure_rows)::int AS calls
+    FROM (
+      SELECT application_key, day, action, sum(success_rows) AS success_rows, sum(failure_rows) AS failure_rows, sum(after_read_failures) AS after_read_failures
+      FROM (
+        SELECT application_key, day, action, success_rows, failure_rows, after_read_failures
+        FROM usage_days
+        WHERE project_id = ${options.projectId}::uuid AND day >= ${range.from}::date AND day <= ${range.to}::date AND day < ${openFrom}::date
+          AND application_key <> ''
+        UNION ALL
+        SELECT application_id::text, (created_at AT TIME ZONE 'UTC')::date, action,
+          count(*) FILTER (WHERE outcome = 'success'), count(*) FILTER (WHERE outcome = 'failure'),
+          count(*) FILTER (WHERE outcome = 'failure' AND action = ${USAGE_ACTIONS.proxy} AND token_id IS NOT NULL)
+        FROM audit_logs
+        WHERE project_id = ${options.projectId}::uuid
+          AND created_at >= ${liveStart}::timestamptz AND created_at < ${end}::timestamptz
+          AND action IN (${Prisma.join(actions)})
+          AND application_id IS NOT NULL
+        GROUP BY 1, 2, 3
+      ) counted
+      GROUP BY 1, 2, 3
+    ) per_action
     GROUP BY 1, 2`;
   const dayIndex = new Map(range.days.map((day, index) => [day, index]));
   for (const row of rows) {

@@ -157,7 +157,7 @@ export async function benchScale(masterKey) {
       figures.push(figure(`scale: ${title} (p95)`, ms(result.p95), `≤ ${floor} ms`, '—', result.p95 <= floor, false, [{ value: result.p95, floor }]));
     }
     if (withNext) {
-      for (const [name, section] of [['Overview', ''], ['Tokens', '/tokens'], ['Audit', '/audit']]) {
+      for (const [name, section] of [['Overview', ''], ['Tokens', '/tokens'], ['Audit', '/audit'], ['Applications', '/applications']]) {
         const result = await timedCalls(api(`/dashboard/p/${ids.projectId}${section}`), session, 20);
         console.log(`${`dashboard ${name}`.padEnd(52)} p50 ${ms(result.p50)}   p95 ${ms(result.p95)}`);
         figures.push(figure(`scale: dashboard ${name} (p95)`, ms(result.p95), '≤ 200 ms', '—', result.p95 <= 200, false, [{ value: result.p95, floor: 200 }]));

@@ -187,6 +187,12 @@ describe('usage — happy', () => {
     expect(again.json.data.days.find((day: { date: string }) => day.date === closed).tokenize).toEqual({ success: 2, failure: 1 });
     const oneApplication = await get('viewer', `${range}&application_id=${second.id}`);
     expect(oneApplication.json.data.totals.tokenize).toEqual({ success: 1, failure: 1 });
+    // The dashboard's sparklines read the same counted days (the late row is not counted again) and today live.
+    const perApplication = await getApplicationsCallsPerDay(vault.runtime, { projectId: project.projectId, applicationIds: [project.applicationId, second.id], from: closed, to: today() });
+    expect([...perApplication.values()]).toEqual([
+      [1, 0, 0, 1],
+      [2, 0, 0, 0],
+    ]);
   });
 
   it('every role reads it, with the Bearer JWT or the cookie; `to` alone ends a 30-day range', async () => {
