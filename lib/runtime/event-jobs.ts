@@ -1,7 +1,8 @@
 // The event jobs of a process (WEBHOOK_WORKER=on): the checkout expiry sweeper (every
 // CHECKOUT_EXPIRY_SWEEP_MS, so a lapsed session's `checkout.session.expired` is written within that time
 // even if nobody loads it), the background audit chain watch (every AUDIT_VERIFY_INTERVAL_SECONDS, the
-// whole chain on its first run and then once a day) and the retention purge (hourly). Like the audit
+// whole chain on its first run and then once a day), the retention purge and the usage roll-up of closed
+// days (hourly). Like the audit
 // sealer: unref'd timers (they never keep a process alive), one pass of each job at a time, a failed pass
 // logged and simply retried at the next tick; `stop()` awaits the passes in flight. Every node may run
 // them: each job's conditional statements or dedupe keys make concurrent passes write each change once.
@@ -13,8 +14,10 @@ import type { Database } from '../db/connect';
 import type { Logger } from '../logger';
 import { runEvery, type BackgroundJob } from '../background/run-every';
 import { purgeOldEvents } from '../events/purge-old-events';
+import { rollUpAllProjects } from '../usage/roll-up-all-projects';
 
 export const PURGE_INTERVAL_MS = 60 * 60 * 1000;
+export const USAGE_ROLL_UP_INTERVAL_MS = 60 * 60 * 1000;
 const FULL_VERIFY_EVERY_MS = 24 * 60 * 60 * 1000;
 
 type JobsRuntime = {
@@ -41,6 +44,7 @@ export function startEventJobs(runtime: JobsRuntime): BackgroundJob {
     every(config.CHECKOUT_EXPIRY_SWEEP_MS, 'checkout-expiry', logger, () => expireLapsedSessions(runtime.db)),
     every(config.AUDIT_VERIFY_INTERVAL_SECONDS * 1000, 'audit-watch', logger, watch),
     every(PURGE_INTERVAL_MS, 'event-retention', logger, () => purgeOldEvents(runtime.db, { retentionDays: config.EVENT_RETENTION_DAYS })),
+    every(USAGE_ROLL_UP_INTERVAL_MS, 'usage-roll-up', logger, () => rollUpAllProjects(runtime)),
   ];
   return {
     async stop() {

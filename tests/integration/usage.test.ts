@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApplication } from '../../lib/applications/create-application';
 import { createProject } from '../../lib/projects/create-project';
 import { getProjectStats, SECURITY_EVENTS_PREDICATE } from '../../lib/usage/get-project-stats';
+import { lastClosedDays, rollUpAllProjects } from '../../lib/usage/roll-up-all-projects';
 import { loginAs, type Stranger } from '../helpers/accounts';
 import { makeMerchant } from '../helpers/checkout';
 import { cardRequest } from '../helpers/fixtures';
@@ -193,6 +194,29 @@ describe('usage — happy', () => {
       [1, 0, 0, 1],
       [2, 0, 0, 0],
     ]);
+  });
+
+  it('the hourly job counts every project\'s last 30 closed days ahead of any read, one day per statement', async () => {
+    expect(lastClosedDays(new Date('2025-03-10T00:30:00.000Z'), 3)).toEqual(['2025-03-06', '2025-03-07', '2025-03-08']);
+    expect(lastClosedDays(new Date('2025-03-10T01:30:00.000Z'), 2)).toEqual(['2025-03-08', '2025-03-09']);
+    const project = await freshProject('usage job');
+    const closed = daysBefore(today(), 2);
+    await auditRow(project, { action: 'tokenize', outcome: 'success', at: `${closed}T10:00:00.000Z` });
+    await auditRow(project, { action: 'detokenize', outcome: 'failure', at: `${closed}T11:00:00.000Z` });
+    expect(await rollUpAllProjects(vault.runtime)).toBeGreaterThanOrEqual(1);
+    const stored = await vault.runtime.db.sql.query<{ day: string; action: string; success_rows: number; failure_rows: number }>(
+      "SELECT to_char(day, 'YYYY-MM-DD') AS day, action, success_rows, failure_rows FROM usage_days WHERE project_id = $1::uuid ORDER BY action",
+      [project.projectId],
+    );
+    expect(stored).toEqual([
+      { day: closed, action: 'detokenize', success_rows: 0, failure_rows: 1 },
+      { day: closed, action: 'tokenize', success_rows: 1, failure_rows: 0 },
+    ]);
+    const marked = await vault.runtime.db.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM usage_rollups WHERE project_id = $1::uuid', [project.projectId]);
+    expect(marked[0]!.n).toBe(30);
+    // A read after it takes the counted day as it is.
+    const read = await get('viewer', `project_id=${project.projectId}&from=${closed}&to=${closed}`);
+    expect(read.json.data.totals).toEqual({ ...EMPTY_DAY, tokenize: { success: 1, failure: 0 }, detokenize: { success: 0, failure: 1 } });
   });
 
   it('every role reads it, with the Bearer JWT or the cookie; `to` alone ends a 30-day range', async () => {
