@@ -205,6 +205,12 @@ export type VerifyOptions = {
   publishedAnchors?: AnchorClaim[];
   /** Whose checkpoint to resume from and move (default `cli`): each verifier keeps its own. */
   checkpoint?: string;
+  /**
+   * Called after each seal with the milliseconds it took (its rows' read and MACs); the verification goes
+   * on when it resolves. The background watch waits there (lib/events/watch-audit-chain.ts), so a long
+   * verification shares the process with its requests instead of taking it over.
+   */
+  pace?: (busyMs: number) => Promise<void>;
 };
 
 export async function verifyAuditChain(runtime: VerifyRuntime, options: VerifyOptions = {}): Promise<InstallationVerification> {
@@ -241,6 +247,7 @@ export async function verifyAuditChain(runtime: VerifyRuntime, options: VerifyOp
     let pending = batch[0] ? rowsOf(batch[0]) : null;
     for (const [position, seal] of batch.entries()) {
       seals += 1;
+      const started = performance.now();
       const rows = await pending!;
       pending = batch[position + 1] ? rowsOf(batch[position + 1]!) : null;
       const key = epochKey(keyring, seal.epoch);
@@ -256,6 +263,7 @@ export async function verifyAuditChain(runtime: VerifyRuntime, options: VerifyOp
         anchorFound = true;
       }
       previous = linkOf(seal);
+      if (options.pace) await options.pace(performance.now() - started);
     }
     if (batch.length < SEALS_PER_READ) break;
   }

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProject } from '../../lib/projects/create-project';
 import { sealAuditLog } from '../../lib/audit/audit-chain';
 import { verifyAuditChain } from '../../lib/audit/verify-audit-chain';
-import { BACKGROUND_CHECKPOINT, watchAuditChain } from '../../lib/events/watch-audit-chain';
+import { BACKGROUND_CHECKPOINT, pauseAfter, WATCH_DUTY_CYCLE, watchAuditChain } from '../../lib/events/watch-audit-chain';
 import { withAuditTriggerOff } from '../helpers/audit-tamper';
 import { expectEnvelope, storedEvents } from '../helpers/events';
 import { cardRequest } from '../helpers/fixtures';
@@ -63,6 +63,20 @@ const sealOf = async (rowId: string) =>
   );
 
 describe('the background audit watch', () => {
+  it('is paced: after each seal it waits so that it keeps busy a fifth of the time', async () => {
+    expect(WATCH_DUTY_CYCLE).toBe(0.2);
+    expect(pauseAfter(10, WATCH_DUTY_CYCLE)).toBe(40);
+    expect(pauseAfter(-1, WATCH_DUTY_CYCLE)).toBe(0);
+    await sealedAccountRows();
+    await sealedAccountRows();
+    const seals = Number((await vault.runtime.db.sql.query<{ n: string }>('SELECT count(*)::text AS n FROM audit_seals'))[0]!.n);
+    const busy: number[] = [];
+    const result = await watchAuditChain(vault.runtime, { full: true, pace: async (ms) => void busy.push(ms) });
+    expect(result).toMatchObject({ valid: true, seals });
+    expect(busy).toHaveLength(seals);
+    expect(busy.every((ms) => ms >= 0)).toBe(true);
+  });
+
   it('keeps its own checkpoint: the CLI\'s stays where the CLI left it', async () => {
     await sealedAccountRows();
     expect(await verifyAuditChain(vault.runtime)).toMatchObject({ valid: true });
