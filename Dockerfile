@@ -43,6 +43,7 @@ EXPOSE 3000
 # No curl in the slim image: Node asks /health (liveness: the process answers).
 HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
-# The server itself, not `npm start` (which would try to build when no build is found) nor npm (signals).
+# The server itself, not `npm start` (which would try to build when no build is found) nor npm (signals),
+# with the flags npm start gives it (scripts/server-node-flags.mjs).
 # The operator CLI in the container: `node dist/cli.mjs <command>`.
-CMD ["node", "dist/server.mjs"]
+CMD ["node", "--max-semi-space-size=32", "dist/server.mjs"]

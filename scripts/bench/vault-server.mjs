@@ -5,6 +5,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { freePort, runCli, startChild } from './processes.mjs';
 import { root, workDir } from './settings.mjs';
+import { SERVER_NODE_FLAGS } from '../server-node-flags.mjs';
 
 export const withNext = existsSync(join(root, '.next', 'BUILD_ID'));
 
@@ -50,7 +51,8 @@ export async function startVault(name, overrides, { nodeArgs = [] } = {}) {
   const port = await freePort();
   // BENCH_CPU_PROF=DIR: each vault server writes a V8 CPU profile there when it stops (--cpu-prof).
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const server = await startChild(name, [...profile, ...nodeArgs, 'dist/server.mjs'], { ...env, PORT: String(port) }, 'vault listening');
+  // The flags `npm start` runs the server with, so the bench measures the product as users run it.
+  const server = await startChild(name, [...SERVER_NODE_FLAGS, ...profile, ...nodeArgs, 'dist/server.mjs'], { ...env, PORT: String(port) }, 'vault listening');
   return {
     ...server,
     url: `http://127.0.0.1:${port}`,

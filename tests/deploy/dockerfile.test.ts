@@ -3,6 +3,7 @@
 // on /health, the data folder as a volume, everything the server needs at run time copied, and only
 // variables lib/config.ts reads set, with values it accepts.
 import { readFileSync } from 'node:fs';
+import { SERVER_NODE_FLAGS } from '../../scripts/server-node-flags.mjs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../lib/config';
@@ -40,7 +41,14 @@ describe('Dockerfile', () => {
     const packageJson = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
     expect(packageJson.scripts.build).toBe('node scripts/build.mjs');
     expect(readFileSync(join(root, 'scripts', 'build-server.mjs'), 'utf8')).toMatch(/server: 'lib\/server\/entry\.ts'[\s\S]*outdir: 'dist'/);
-    expect(inStage(runtime, 'CMD').map((instruction) => instruction.args)).toEqual(['["node", "dist/server.mjs"]']);
+    expect(inStage(runtime, 'CMD').map((instruction) => instruction.args)).toEqual([`["node", ${SERVER_NODE_FLAGS.map((flag) => `"${flag}"`).join(', ')}, "dist/server.mjs"]`]);
+  });
+
+  it('gives the server the same Node flags as `npm start` and the bench', async () => {
+    expect(SERVER_NODE_FLAGS).toEqual(['--max-semi-space-size=32']);
+    const packageJson = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+    expect(packageJson.scripts.start).toBe(`node ${SERVER_NODE_FLAGS.join(' ')} scripts/start.mjs`);
+    expect(readFileSync(join(root, 'scripts', 'bench', 'vault-server.mjs'), 'utf8')).toContain('...SERVER_NODE_FLAGS, ...profile, ...nodeArgs');
   });
 
   it('runs as a non-root numeric user that owns only the data folder', () => {
