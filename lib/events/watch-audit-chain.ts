@@ -4,6 +4,7 @@
 // broken row belongs to (or of the installation, when the break is no row of an account), once: the dedupe
 // key names the project and the break, so finding it again on later runs or on other nodes writes nothing.
 // A break keeps the checkpoint where it was, so each later run finds it again until it is dealt with.
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Database, SqlClient } from '../db/connect';
 import { auditChainBrokenData } from './audit-event-data';
 import { recordAccountEvent } from './record-account-event';
@@ -22,7 +23,8 @@ export const WATCH_DUTY_CYCLE = 0.2;
 /** How long to wait after `busyMs` of work to keep to `dutyCycle` (0–1]. */
 export const pauseAfter = (busyMs: number, dutyCycle: number) => Math.max(0, busyMs) * (1 / dutyCycle - 1);
 
-const paced = (busyMs: number) => new Promise<void>((resolve) => setTimeout(resolve, pauseAfter(busyMs, WATCH_DUTY_CYCLE)));
+/** The watch's pace: the pause after each seal, cut short (AbortError) when the process stops. */
+const pacedUntil = (signal?: AbortSignal) => (busyMs: number) => sleep(pauseAfter(busyMs, WATCH_DUTY_CYCLE), undefined, { signal });
 
 type WatchRuntime = Parameters<typeof verifyAuditChain>[0] & { db: Pick<Database, 'sql'>; logger: Pick<Logger, 'error'> };
 
@@ -40,9 +42,9 @@ async function brokenRowAccount(sql: Pick<SqlClient, 'query'>, rowId: string | n
 /** One verification; `events`: the `audit.chain_broken` events this run wrote (0 when already reported). */
 export async function watchAuditChain(
   runtime: WatchRuntime,
-  options: { full?: boolean; now?: Date; pace?: (busyMs: number) => Promise<void> } = {},
+  options: { full?: boolean; now?: Date; pace?: (busyMs: number) => Promise<void>; signal?: AbortSignal } = {},
 ): Promise<InstallationVerification & { events: number }> {
-  const result = await verifyAuditChain(runtime, { full: options.full, checkpoint: BACKGROUND_CHECKPOINT, pace: options.pace ?? paced });
+  const result = await verifyAuditChain(runtime, { full: options.full, checkpoint: BACKGROUND_CHECKPOINT, pace: options.pace ?? pacedUntil(options.signal) });
   if (result.valid) return { ...result, events: 0 };
   runtime.logger.error({ firstBrokenId: result.first_broken_id, reason: result.reason }, 'audit chain verification found a break');
   const cause = result.first_broken_id ?? result.reason;

@@ -28,16 +28,16 @@ type JobsRuntime = {
 };
 
 /** `pass` every `intervalMs` (lib/background/run-every.ts), its failures logged under the job's name. */
-const every = (intervalMs: number, name: string, logger: Logger, pass: () => Promise<unknown>) =>
+const every = (intervalMs: number, name: string, logger: Logger, pass: (signal: AbortSignal) => Promise<unknown>) =>
   runEvery({ intervalMs, logger, failure: 'event job failed; retrying at its next run', fields: { job: name } }, pass);
 
 export function startEventJobs(runtime: JobsRuntime): BackgroundJob {
   const { config, logger } = runtime;
   let lastFullVerify: number | null = null;
-  const watch = async () => {
+  const watch = async (signal: AbortSignal) => {
     const startedAt = Date.now();
     const full = lastFullVerify === null || startedAt - lastFullVerify >= FULL_VERIFY_EVERY_MS;
-    await watchAuditChain(runtime, { full });
+    await watchAuditChain(runtime, { full, signal });
     if (full) lastFullVerify = startedAt;
   };
   const jobs = [

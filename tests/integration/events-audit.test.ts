@@ -75,6 +75,12 @@ describe('the background audit watch', () => {
     expect(result).toMatchObject({ valid: true, seals });
     expect(busy).toHaveLength(seals);
     expect(busy.every((ms) => ms >= 0)).toBe(true);
+    // Stopping the process cuts a paced run short at its next pause; its checkpoint stays where it was.
+    const before = (await checkpoints())[BACKGROUND_CHECKPOINT];
+    await sealedAccountRows();
+    const stopped = AbortSignal.abort();
+    await expect(watchAuditChain(vault.runtime, { full: true, signal: stopped })).rejects.toMatchObject({ name: 'AbortError' });
+    expect((await checkpoints())[BACKGROUND_CHECKPOINT]).toBe(before);
   });
 
   it('keeps its own checkpoint: the CLI\'s stays where the CLI left it', async () => {
