@@ -48,6 +48,23 @@ const rowsByRequest = async (runtime: Runtime, prefix: string) =>
 
 const tamper = (runtime: Runtime, sql: string, values: unknown[] = []) => withAuditTriggerOff(runtime.db.sql, (db) => db.query(sql, values));
 
+describe('verifying a large seal', () => {
+  const sliced = chainOnOwnDatabase();
+
+  it('a seal\'s rows are checked in slices (between turns of the event loop): an edit past the first slice is still named', async () => {
+    const { runtime } = sliced;
+    await write(runtime, 600, 'sliced');
+    expect(await sealAuditLog(runtime, { batchSize: 1000 })).toBe(600);
+    const rows = await rowsByRequest(runtime, 'sliced');
+    const target = rows[400]!;
+    await tamper(runtime, `UPDATE audit_logs SET outcome = 'failure' WHERE id = $1::uuid`, [target.id]);
+    const edited = await verifyAuditChain(runtime, { full: true });
+    expect(edited).toMatchObject({ valid: false, first_broken_id: target.id, checked: 0 });
+    await tamper(runtime, `UPDATE audit_logs SET outcome = 'success' WHERE id = $1::uuid`, [target.id]);
+    expect(await verifyAuditChain(runtime, { full: true })).toMatchObject({ valid: true });
+  });
+});
+
 describe('sealing', () => {
   const own = chainOnOwnDatabase();
 
