@@ -2,10 +2,11 @@
 // CHECKOUT_EXPIRY_SWEEP_MS, so a lapsed session's `checkout.session.expired` is written within that time
 // even if nobody loads it), the background audit chain watch (every AUDIT_VERIFY_INTERVAL_SECONDS, the
 // whole chain on its first run and then once a day), the retention purge and the usage roll-up of closed
-// days (hourly). Like the audit
-// sealer: unref'd timers (they never keep a process alive), one pass of each job at a time, a failed pass
-// logged and simply retried at the next tick; `stop()` awaits the passes in flight. Every node may run
-// them: each job's conditional statements or dedupe keys make concurrent passes write each change once.
+// days (hourly). Like the audit sealer: unref'd timers (they never keep a process alive), one pass of each
+// job at a time, a failed pass logged and simply retried at the next tick; `stop()` aborts the passes in
+// flight and awaits them (the long ones, the watch and the roll-up, end at their next step). Every node
+// may run them: each job's conditional statements or dedupe keys make concurrent passes write each change
+// once.
 import { watchAuditChain } from '../events/watch-audit-chain';
 import { expireLapsedSessions } from '../checkout/expire-lapsed-sessions';
 import type { Config } from '../config';
@@ -44,7 +45,7 @@ export function startEventJobs(runtime: JobsRuntime): BackgroundJob {
     every(config.CHECKOUT_EXPIRY_SWEEP_MS, 'checkout-expiry', logger, () => expireLapsedSessions(runtime.db)),
     every(config.AUDIT_VERIFY_INTERVAL_SECONDS * 1000, 'audit-watch', logger, watch),
     every(PURGE_INTERVAL_MS, 'event-retention', logger, () => purgeOldEvents(runtime.db, { retentionDays: config.EVENT_RETENTION_DAYS })),
-    every(USAGE_ROLL_UP_INTERVAL_MS, 'usage-roll-up', logger, () => rollUpAllProjects(runtime)),
+    every(USAGE_ROLL_UP_INTERVAL_MS, 'usage-roll-up', logger, (signal) => rollUpAllProjects(runtime, { signal })),
   ];
   return {
     async stop() {

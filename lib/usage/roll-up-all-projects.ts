@@ -14,11 +14,18 @@ export function lastClosedDays(now: Date, count: number): string[] {
   return Array.from({ length: count }, (_, index) => new Date(firstOpen - (count - index) * DAY_MS).toISOString().slice(0, 10));
 }
 
-/** Rolls up each project's last USAGE_DEFAULT_DAYS closed days; returns how many projects were read. */
-export async function rollUpAllProjects(runtime: { db: Pick<Database, 'sql'> }, now = new Date()): Promise<number> {
+/**
+ * Rolls up each project's last USAGE_DEFAULT_DAYS closed days; returns how many projects were read. A
+ * stopping process (`signal`) ends it between projects: the days done stay counted.
+ */
+export async function rollUpAllProjects(runtime: { db: Pick<Database, 'sql'> }, options: { now?: Date; signal?: AbortSignal } = {}): Promise<number> {
+  const now = options.now ?? new Date();
   const projects = await runtime.db.sql.query<{ id: string }>('SELECT id::text AS id FROM projects ORDER BY id');
   const days = lastClosedDays(now, USAGE_DEFAULT_DAYS);
   const actions = Object.values(USAGE_ACTIONS);
-  for (const project of projects) await rollUpClosedDays(runtime, { projectId: project.id, days, actions, proxyAction: USAGE_ACTIONS.proxy });
+  for (const project of projects) {
+    options.signal?.throwIfAborted();
+    await rollUpClosedDays(runtime, { projectId: project.id, days, actions, proxyAction: USAGE_ACTIONS.proxy });
+  }
   return projects.length;
 }

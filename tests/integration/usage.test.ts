@@ -203,6 +203,9 @@ describe('usage — happy', () => {
     const closed = daysBefore(today(), 2);
     await auditRow(project, { action: 'tokenize', outcome: 'success', at: `${closed}T10:00:00.000Z` });
     await auditRow(project, { action: 'detokenize', outcome: 'failure', at: `${closed}T11:00:00.000Z` });
+    // A stopping process ends the job before its next project.
+    await expect(rollUpAllProjects(vault.runtime, { signal: AbortSignal.abort() })).rejects.toMatchObject({ name: 'AbortError' });
+    expect((await vault.runtime.db.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM usage_rollups WHERE project_id = $1::uuid', [project.projectId]))[0]!.n).toBe(0);
     expect(await rollUpAllProjects(vault.runtime)).toBeGreaterThanOrEqual(1);
     const stored = await vault.runtime.db.sql.query<{ day: string; action: string; success_rows: number; failure_rows: number }>(
       "SELECT to_char(day, 'YYYY-MM-DD') AS day, action, success_rows, failure_rows FROM usage_days WHERE project_id = $1::uuid ORDER BY action",
