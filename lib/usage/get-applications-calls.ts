@@ -3,8 +3,7 @@
 // usage_days (counted once, roll-up-days.ts), open ones live from audit_logs, and a proxy call that fails
 // after its token read (two rows) counts once.
 import type { Runtime } from '../runtime/types';
-import { USAGE_ACTIONS, usageRange } from './get-usage';
-import { firstOpenDay, rollUpClosedDays } from './roll-up-days';
+import { countClosedDays, USAGE_ACTIONS, usageRange } from './get-usage';
 import { Prisma } from '../db/generated/client';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -14,10 +13,7 @@ export async function getApplicationsCallsPerDay(runtime: Pick<Runtime, 'db'>, o
   const range = usageRange(options);
   const result = new Map(options.applicationIds.map((id) => [id, range.days.map(() => 0)]));
   if (options.applicationIds.length === 0) return result;
-  const openFrom = firstOpenDay(new Date());
-  const actions = Object.values(USAGE_ACTIONS);
-  await rollUpClosedDays(runtime, { projectId: options.projectId, days: range.days.filter((day) => day < openFrom), actions, proxyAction: USAGE_ACTIONS.proxy });
-  const liveStart = new Date(`${range.from > openFrom ? range.from : openFrom}T00:00:00.000Z`);
+  const { openFrom, liveStart } = await countClosedDays(runtime, options.projectId, range);
   const end = new Date(new Date(`${range.to}T00:00:00.000Z`).getTime() + DAY_MS);
   const rows = await runtime.db.prisma.$queryRaw<Array<{ application_id: string; day: string; calls: number }>>`
     SELECT application_key AS application_id, to_char(day, 'YYYY-MM-DD') AS day,
@@ -36,7 +32,7 @@ export async function getApplicationsCallsPerDay(runtime: Pick<Runtime, 'db'>, o
         FROM audit_logs
         WHERE project_id = ${options.projectId}::uuid
           AND created_at >= ${liveStart}::timestamptz AND created_at < ${end}::timestamptz
-          AND action IN (${Prisma.join(actions)})
+          AND action IN (${Prisma.join(Object.values(USAGE_ACTIONS))})
           AND application_id IS NOT NULL
         GROUP BY 1, 2, 3
       ) counted

@@ -46,6 +46,21 @@ export function usageRange(options: { from?: string; to?: string; now?: Date }):
   return { from, to, days };
 }
 
+/** Counts the project's closed `days` not counted yet into usage_days, with the usage actions. */
+export function rollUpUsageDays(runtime: { db: Pick<Runtime['db'], 'sql'> }, projectId: string, days: string[]): Promise<void> {
+  return rollUpClosedDays(runtime, { projectId, days, actions: Object.values(USAGE_ACTIONS), proxyAction: USAGE_ACTIONS.proxy });
+}
+
+/**
+ * Counts the range's closed days (rollUpUsageDays); returns the first day still counted live (`openFrom`)
+ * and where the live count starts.
+ */
+export async function countClosedDays(runtime: Pick<Runtime, 'db'>, projectId: string, range: UsageRange): Promise<{ openFrom: string; liveStart: Date }> {
+  const openFrom = firstOpenDay(new Date());
+  await rollUpUsageDays(runtime, projectId, range.days.filter((day) => day < openFrom));
+  return { openFrom, liveStart: startOf(range.from > openFrom ? range.from : openFrom) };
+}
+
 type UsageRow = { day: string; category: UsageCategory; success: number; failure: number };
 
 const zeros = () => Object.fromEntries(USAGE_CATEGORIES.map((category) => [category, { success: 0, failure: 0 }])) as TUsageView['totals'];
@@ -72,10 +87,8 @@ export async function getUsage(runtime: Pick<Runtime, 'db'>, options: GetUsageOp
   }
   // Closed days come from usage_days (counted once, lib/usage/roll-up-days.ts); the open ones (today, and
   // yesterday during the first hour) are counted live from audit_logs.
-  const openFrom = firstOpenDay(new Date());
+  const { openFrom, liveStart } = await countClosedDays(runtime, options.projectId, range);
   const actions = Object.values(USAGE_ACTIONS);
-  await rollUpClosedDays(runtime, { projectId: options.projectId, days: range.days.filter((day) => day < openFrom), actions, proxyAction: USAGE_ACTIONS.proxy });
-  const liveStart = startOf(range.from > openFrom ? range.from : openFrom);
   const end = new Date(startOf(range.to).getTime() + DAY_MS);
   const categoryOf = Prisma.join(
     USAGE_CATEGORIES.map((category) => Prisma.sql`WHEN ${USAGE_ACTIONS[category]} THEN ${category}`),

@@ -14,6 +14,12 @@ export function firstOpenDay(now: Date): string {
   return new Date(now.getTime() - CLOSE_MARGIN_MS).toISOString().slice(0, 10);
 }
 
+/** The `count` closed UTC days before the first open one at `now`, oldest first. */
+export function lastClosedDays(now: Date, count: number): string[] {
+  const firstOpen = Date.parse(`${firstOpenDay(now)}T00:00:00.000Z`);
+  return Array.from({ length: count }, (_, index) => new Date(firstOpen - (count - index) * DAY_MS).toISOString().slice(0, 10));
+}
+
 /**
  * Counts the given closed days of the project that are not counted yet, one day per transaction: each
  * statement reads one day's rows (index (project_id, created_at)), so a first read after months of calls
