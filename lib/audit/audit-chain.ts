@@ -23,6 +23,7 @@ import type { Keyring } from '../crypto/keyring';
 import type { Database, SqlClient } from '../db/connect';
 import type { Logger } from '../logger';
 import { publishAnchors } from './anchor-file';
+import { INSERT_SEAL_AND_COUNT } from './audit-day-counts';
 import { CHAIN_COLUMNS_WITH_WRITER_MAC, rowMac, writtenByVault, type ChainRow } from './audit-row';
 
 /** Shared by every audit INSERT (in its own statement), exclusive for the sealer's horizon read. */
@@ -200,14 +201,14 @@ export async function sealAuditLog(runtime: SealRuntime, options: SealOptions = 
 /** Inserts a seal MAC'd under `key` (and, for a key change seal, `linkKey`); its MAC, or null when the index was taken. */
 export async function insertSeal(sql: Pick<SqlClient, 'query'>, seal: SealContent, key: Buffer, linkKey?: Buffer): Promise<Buffer | null> {
   const mac = sealMac(key, seal);
+  // The seal's rows are counted per project, day and action in the same statement (audit-day-counts.ts).
   const inserted = await sql.query(
-    `INSERT INTO audit_seals (seal_index, first_seq, last_seq, row_ids, row_macs, row_count, prev_mac, mac, version, epoch, link_mac)
-     VALUES ($1, $2, $3, $4::uuid[], $5, $6, $7, $8, $9, $10, $11) ON CONFLICT DO NOTHING RETURNING seal_index`,
+    INSERT_SEAL_AND_COUNT,
     [
       String(seal.sealIndex), String(seal.firstSeq), String(seal.lastSeq), seal.rowIds, seal.rowMacs, String(seal.rowCount), seal.prevMac, mac,
       seal.version, seal.epoch, linkKey ? sealMac(linkKey, seal) : null,
     ],
-    'vault_audit_insert_seal_v2',
+    'vault_audit_insert_seal_v3',
   );
   return inserted.length ? mac : null;
 }

@@ -1,7 +1,11 @@
 // Reading the audit log for an account: the rows that carry its account id (they stay listed after their
 // project or member is deleted), and rows written before audit_logs.account_id existed (never rewritten:
-// the log is append-only) by its current projects and users. Filtered, newest first, with an opaque cursor
-// (the last row's insertion sequence).
+// the log is append-only) by its current projects and users. Filtered, newest first (created_at, then the
+// insertion sequence), with an opaque cursor (the last row's pair). The two kinds of rows are read as two
+// queries and merged: one OR over both made PostgreSQL walk the whole log by seq, filtering (25 ms at 2
+// million rows for a 7-day action filter, 230 ms for a range 100 days back), where each alone is an index
+// range ((account_id, created_at), (account_id, action, created_at), and the partial index of rows without
+// an account) that stops after the page.
 import { z } from 'zod';
 import { VaultError } from '../core/errors';
 import type { Runtime } from '../runtime/types';
@@ -56,26 +60,41 @@ function actorOf(row: { action: string; userId: string | null; applicationId: st
   return row.action.endsWith(OPERATOR_ACTION_SUFFIX) ? { type: 'operator' } : null;
 }
 
-export const cursorOf = (seq: bigint) => Buffer.from(String(seq)).toString('base64url');
-function seqOf(cursor: string): bigint {
-  const text = Buffer.from(cursor, 'base64url').toString();
-  if (!/^\d{1,19}$/.test(text)) throw VaultError.validation([{ path: 'cursor', message: 'cursor is not valid' }]);
-  return BigInt(text);
+const ISO_MS = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+type AuditCursor = { createdAt: Date; seq: bigint };
+
+/** The cursor of the page after `row` (base64url of its created_at and seq). */
+export const cursorOf = (row: AuditCursor) => Buffer.from(`${row.createdAt.toISOString()}|${row.seq}`).toString('base64url');
+
+function parseCursor(cursor: string): AuditCursor {
+  const [iso, seq, ...rest] = Buffer.from(cursor, 'base64url').toString().split('|');
+  const createdAt = new Date(iso ?? '');
+  if (rest.length > 0 || !iso || !ISO_MS.test(iso) || Number.isNaN(createdAt.getTime()) || createdAt.toISOString() !== iso || !seq || !/^\d{1,19}$/.test(seq)) {
+    throw VaultError.validation([{ path: 'cursor', message: 'cursor is not valid' }]);
+  }
+  return { createdAt, seq: BigInt(seq) };
 }
 
+/** Rows after the cursor in created_at DESC, seq DESC order, with the created_at bound as an index condition. */
+const afterAuditCursor = (cursor: AuditCursor) => ({ AND: [{ createdAt: { lte: cursor.createdAt } }, { OR: [{ createdAt: { lt: cursor.createdAt } }, { seq: { lt: cursor.seq } }] }] });
+
 /**
- * A Prisma `where` for the account's rows: those with its account id, and rows written before
- * audit_logs.account_id existed by its current projects and users. Rows with another account's id are
- * never the account's, whatever project or user they name.
+ * Prisma `where`s for the account's rows, in two parts read apart (see the header): those with its account
+ * id, and rows written before audit_logs.account_id existed by its current projects and users (null when it
+ * has neither). Rows with another account's id are never the account's, whatever project or user they name.
  */
-export async function accountAuditScope(runtime: Pick<Runtime, 'db'>, accountId: string) {
+export async function accountAuditScopes(runtime: Pick<Runtime, 'db'>, accountId: string) {
   const { prisma } = runtime.db;
   const [projects, users] = await Promise.all([
     prisma.project.findMany({ where: { accountId }, select: { id: true } }),
     prisma.user.findMany({ where: { accountId }, select: { id: true } }),
   ]);
-  return { OR: [{ accountId }, { accountId: null, OR: [{ projectId: { in: projects.map((p) => p.id) } }, { userId: { in: users.map((u) => u.id) } }] }] };
+  const before = projects.length + users.length > 0 ? { accountId: null, OR: [{ projectId: { in: projects.map((p) => p.id) } }, { userId: { in: users.map((u) => u.id) } }] } : null;
+  return { own: { accountId }, before };
 }
+
+const NEWEST_FIRST = [{ createdAt: 'desc' as const }, { seq: 'desc' as const }];
+const newestFirst = (a: AuditCursor, b: AuditCursor) => b.createdAt.getTime() - a.createdAt.getTime() || (b.seq > a.seq ? 1 : b.seq < a.seq ? -1 : 0);
 
 export async function listAuditLogs(runtime: Pick<Runtime, 'db'>, options: { accountId: string; query: TAuditLogQuery; max?: number }) {
   const { prisma } = runtime.db;
@@ -92,26 +111,21 @@ export async function listAuditLogs(runtime: Pick<Runtime, 'db'>, options: { acc
     ? await prisma.token.findFirst({ where: { token: query.token, project: { accountId } }, select: { id: true, projectId: true, createdAt: true } })
     : undefined;
   if (token === null) return { rows: [], nextCursor: null };
-  const [ofAccount, head] = await Promise.all([accountAuditScope(runtime, accountId), chainHead(runtime.db.sql)]);
+  const [scopes, head] = await Promise.all([accountAuditScopes(runtime, accountId), chainHead(runtime.db.sql)]);
   const sealedUpTo = head ? BigInt(head.last_seq) : 0n;
   const take = options.max ?? query.limit;
-  const rows = await prisma.auditLog.findMany({
-    where: {
-      AND: [
-        ofAccount,
-        ...(query.actor ? [{ OR: [{ userId: query.actor }, { applicationId: query.actor }] }] : []),
-        ...(token ? [{ projectId: token.projectId, createdAt: { gte: token.createdAt }, tokenId: token.id }] : []),
-      ],
-      ...(query.project_id ? { projectId: query.project_id } : {}),
-      ...(query.action ? { action: query.action } : {}),
-      ...(query.outcome ? { outcome: query.outcome } : {}),
-      ...(query.from || query.to ? { createdAt: { ...(query.from ? { gte: new Date(query.from) } : {}), ...(query.to ? { lte: new Date(query.to) } : {}) } } : {}),
-      ...(query.cursor ? { seq: { lt: seqOf(query.cursor) } } : {}),
-    },
-    orderBy: { seq: 'desc' },
-    take: take + 1,
-    omit: { seq: false },
-  });
+  const filters = [
+    ...(query.actor ? [{ OR: [{ userId: query.actor }, { applicationId: query.actor }] }] : []),
+    ...(token ? [{ projectId: token.projectId, createdAt: { gte: token.createdAt }, tokenId: token.id }] : []),
+    ...(query.project_id ? [{ projectId: query.project_id }] : []),
+    ...(query.action ? [{ action: query.action }] : []),
+    ...(query.outcome ? [{ outcome: query.outcome }] : []),
+    ...(query.from || query.to ? [{ createdAt: { ...(query.from ? { gte: new Date(query.from) } : {}), ...(query.to ? { lte: new Date(query.to) } : {}) } }] : []),
+    ...(query.cursor ? [afterAuditCursor(parseCursor(query.cursor))] : []),
+  ];
+  const read = (scope: object) => prisma.auditLog.findMany({ where: { AND: [scope, ...filters] }, orderBy: NEWEST_FIRST, take: take + 1, omit: { seq: false } });
+  const [own, before] = await Promise.all([read(scopes.own), scopes.before ? read(scopes.before) : []]);
+  const rows = before.length ? [...own, ...before].sort(newestFirst).slice(0, take + 1) : own;
   const page = rows.slice(0, take).map((row) => ({ ...row, sealed: row.seq <= sealedUpTo }));
-  return { rows: page, nextCursor: rows.length > take ? cursorOf(page.at(-1)!.seq) : null };
+  return { rows: page, nextCursor: rows.length > take ? cursorOf(page.at(-1)!) : null };
 }

@@ -2,7 +2,8 @@
 // closed days of the default usage range counted into usage_days, so the first /api/usage read or
 // Applications page after a busy month does not pay for counting it.
 import type { Database } from '../db/connect';
-import { rollUpUsageDays } from './get-usage';
+import { auditDayCountsFrom } from '../audit/audit-day-counts';
+import { rollUpUsageDays } from './read-usage-rows';
 import { lastClosedDays } from './roll-up-days';
 import { USAGE_DEFAULT_DAYS } from './schemas';
 
@@ -13,7 +14,10 @@ import { USAGE_DEFAULT_DAYS } from './schemas';
 export async function rollUpAllProjects(runtime: { db: Pick<Database, 'sql'> }, options: { now?: Date; signal?: AbortSignal } = {}): Promise<number> {
   const now = options.now ?? new Date();
   const projects = await runtime.db.sql.query<{ id: string }>('SELECT id::text AS id FROM projects ORDER BY id');
-  const days = lastClosedDays(now, USAGE_DEFAULT_DAYS);
+  // Days the sealer counts whole (audit_day_counts) need no roll-up.
+  const countedFrom = await auditDayCountsFrom(runtime.db.sql);
+  const days = lastClosedDays(now, USAGE_DEFAULT_DAYS).filter((day) => day < countedFrom);
+  if (days.length === 0) return 0;
   for (const project of projects) {
     options.signal?.throwIfAborted();
     await rollUpUsageDays(runtime, project.id, days);

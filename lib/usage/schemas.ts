@@ -5,6 +5,13 @@ import { isoDateOrDateTimeField, required } from '../core/query-fields';
 
 export const USAGE_CATEGORIES = ['tokenize', 'proxy', 'detokenize', 'test_tokens'] as const;
 export type UsageCategory = (typeof USAGE_CATEGORIES)[number];
+/** The audit action of each category's calls. */
+export const USAGE_ACTIONS: Record<UsageCategory, string> = {
+  tokenize: 'tokenize',
+  proxy: 'proxy.transaction',
+  detokenize: 'detokenize',
+  test_tokens: 'test_token.create',
+};
 export const USAGE_DEFAULT_DAYS = 30;
 export const USAGE_MAX_DAYS = 366;
 

@@ -8,6 +8,7 @@ import { cardRequest } from '../helpers/fixtures';
 import { withAuditTriggerOff } from '../helpers/audit-tamper';
 import { ownDatabase, type OwnDatabase } from '../helpers/own-database';
 import { startTestVault, type ApiResponse, type TestVault } from '../helpers/test-vault';
+import { writeAuditRowAt } from '../helpers/write-audit-row';
 import { seedUsers, TEST_PASSWORD, type TestUsers } from '../helpers/users';
 
 let vault: TestVault;
@@ -31,7 +32,7 @@ afterAll(async () => {
 
 const as = (token: string, method: string, path: string, json?: unknown) => vault.call(method, path, { key: null, json, headers: { authorization: `Bearer ${token}` } });
 const rowOf = (response: ApiResponse) => vault.runtime.db.prisma.auditLog.findFirstOrThrow({ where: { requestId: response.headers.get('x-request-id')! } });
-type Listed = { id: string; action: string; project_id: string | null; actor: { type: string; id: string } | null };
+type Listed = { id: string; action: string; project_id: string | null; actor: { type: string; id: string } | null; request_id?: string; created_at?: string };
 const listed = async (token: string, query: string): Promise<Listed[]> => {
   const response = await as(token, 'GET', `/api/audit-logs?limit=100&${query}`);
   expect(response.status).toBe(200);
@@ -201,6 +202,36 @@ describe('which rows are the account\'s', () => {
     await write({ action: 'legacy.row', accountId: null, projectId: vault.tenants.test.projectId, requestId: 'legacy-row' });
     expect((await listed(owner, 'action=legacy.row')).map((row) => row.project_id)).toEqual([vault.tenants.test.projectId]);
     expect(await listed(stranger.token, 'action=legacy.row')).toEqual([]);
+  });
+
+  it('pages merge the account\'s rows and its rows from before account_id, newest first by created_at, without repeats or gaps', async () => {
+    // Written out of time order: the list follows created_at (then insertion), not the order of writing.
+    const stamps = ['2026-03-05T10:00:00.000Z', '2026-03-01T10:00:00.000Z', '2026-03-04T10:00:00.000Z', '2026-03-02T10:00:00.000Z', '2026-03-03T10:00:00.000Z', '2026-03-03T10:00:00.000Z'];
+    for (const [index, at] of stamps.entries()) {
+      await writeAuditRowAt(
+        vault.runtime,
+        { action: 'merge.row', outcome: 'success', statusCode: 200, accountId: index % 2 ? null : users.accountId, projectId: vault.tenants.test.projectId, requestId: `merge-${index}` },
+        new Date(at),
+      );
+    }
+    const seen: Listed[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: ApiResponse = await as(owner, 'GET', `/api/audit-logs?action=merge.row&limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(page.status).toBe(200);
+      seen.push(...page.json.data);
+      cursor = page.json.next_cursor;
+    } while (cursor);
+    // The two rows of 03-03 in the order written, newest (the later one) first.
+    expect(seen.map((row) => row.request_id)).toEqual(['merge-0', 'merge-2', 'merge-5', 'merge-4', 'merge-3', 'merge-1']);
+    expect(seen.map((row) => row.created_at)).toEqual([...stamps].sort().reverse());
+    expect(await listed(stranger.token, 'action=merge.row')).toEqual([]);
+    // A cursor of the earlier form (a bare sequence number), or anything else, is a 400 naming it.
+    for (const bad of [Buffer.from('12345').toString('base64url'), 'not-a-cursor']) {
+      const refused = await as(owner, 'GET', `/api/audit-logs?cursor=${bad}`);
+      expect(refused.status).toBe(400);
+      expect(refused.json.error.fields).toEqual([{ path: 'cursor', message: 'cursor is not valid' }]);
+    }
   });
 
   it('a row with an account id is that account\'s only, whatever project it names', async () => {

@@ -14,7 +14,7 @@ export const GET = defineRoute({
   operationId: 'listAuditLogs',
   tags: ['Audit logs'],
   summary: 'List the account\'s audit rows',
-  description: `${ANY_ROLE} The rows of the account's projects and users, filtered, newest first, cursor-paginated (default 50, at most 100 per page). A \`project_id\` of another account is 404. ${AUDITED_READ('audit.list')}`,
+  description: `${ANY_ROLE} The rows of the account's projects and users, filtered, newest first (by \`created_at\`, then the order written), cursor-paginated (default 50, at most 100 per page). A \`project_id\` of another account is 404. ${AUDITED_READ('audit.list')}`,
   auth: sessionAuth(),
   request: { query: ZAuditLogQuerySchema },
   responses: { 200: ok('A page of audit rows.', pageResponse('AuditLogPage', ZAuditLogView)), 404: auditProject404 },
