@@ -136,6 +136,9 @@ export async function testProjectBase(request: APIRequestContext, token: string)
 
 /** No serious or critical axe-core violation on the page as it is now. */
 export async function expectAccessible(page: Page, label: string): Promise<void> {
+  // Next streams a page's metadata: right after a client-side refresh (a dialog's action) the <title> can
+  // be missing for a moment (axe's document-title, seen once in CI), so wait for it as a user would see it.
+  await expect(page, `title of ${label}`).toHaveTitle(/\S/);
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
   expect(
