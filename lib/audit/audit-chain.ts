@@ -208,7 +208,6 @@ export async function insertSeal(sql: Pick<SqlClient, 'query'>, seal: SealConten
       String(seal.sealIndex), String(seal.firstSeq), String(seal.lastSeq), seal.rowIds, seal.rowMacs, String(seal.rowCount), seal.prevMac, mac,
       seal.version, seal.epoch, linkKey ? sealMac(linkKey, seal) : null,
     ],
-    'vault_audit_insert_seal_v3',
   );
   return inserted.length ? mac : null;
 }

@@ -8,8 +8,11 @@ import type { SqlClient } from '../db/connect';
 
 /**
  * The seal INSERT with the counting, as one statement: `$1`…`$11` are the seal's columns (audit-chain.ts
- * insertSeal). The counts are added only when the seal row was inserted (RETURNING feeds them), never when
- * another sealer took the index first.
+ * insertSeal). The counts are added only when the seal row was inserted (the join with what it returned),
+ * never when another sealer took the index first. The range is the parameters, not the returned columns,
+ * and the statement is sent unnamed (planned with its values each time): joined on the returned columns,
+ * PostgreSQL estimated a ninth of the table (2.2 million rows at 20 million) and JIT-compiled the count
+ * for every seal, 128 ms each.
  */
 export const INSERT_SEAL_AND_COUNT = `
   WITH seal AS (
@@ -20,8 +23,8 @@ export const INSERT_SEAL_AND_COUNT = `
     SELECT logged.project_id, coalesce(logged.application_id::text, ''), (logged.created_at AT TIME ZONE 'UTC')::date, logged.action,
       count(*) FILTER (WHERE logged.outcome = 'success'), count(*) FILTER (WHERE logged.outcome = 'failure'),
       count(*) FILTER (WHERE logged.outcome = 'failure' AND logged.token_id IS NOT NULL)
-    FROM seal JOIN audit_logs logged ON logged.seq BETWEEN seal.first_seq AND seal.last_seq
-    WHERE logged.project_id IS NOT NULL
+    FROM seal CROSS JOIN audit_logs logged
+    WHERE logged.seq BETWEEN $2::bigint AND $3::bigint AND logged.project_id IS NOT NULL
     GROUP BY 1, 2, 3, 4
     ON CONFLICT (project_id, day, application_key, action) DO UPDATE SET
       success_rows = audit_day_counts.success_rows + EXCLUDED.success_rows,
