@@ -78,10 +78,10 @@ function readCountedDays(runtime: Pick<Runtime, 'db'>, options: { projectId: str
          AND ($4::text IS NULL OR application_key = $4::text)
        UNION ALL
        SELECT ${liveCounts('$7')}
-       WHERE seq > $5::bigint AND project_id = $1::uuid AND created_at >= $2::date AT TIME ZONE 'UTC' AND created_at < $6::timestamptz
+       WHERE seq > $5::bigint AND project_id = $1::uuid AND created_at >= $9::timestamptz AND created_at < $6::timestamptz
          AND action = ANY($8::text[]) AND ($4::text IS NULL OR application_id = $4::text::uuid)
        GROUP BY 1, 2, 3`,
-      [options.projectId, options.from, options.to, options.applicationId ?? null, head?.last_seq ?? '0', nextDay(options.to), USAGE_ACTIONS.proxy, ACTIONS],
+      [options.projectId, options.from, options.to, options.applicationId ?? null, head?.last_seq ?? '0', nextDay(options.to), USAGE_ACTIONS.proxy, ACTIONS, startOf(options.from)],
     );
   });
 }
