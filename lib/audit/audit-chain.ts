@@ -18,13 +18,14 @@
 // Seals are MAC'd under the newest chain key epoch (lib/audit/audit-epochs.ts); each new seal is logged as
 // `audit.anchor` and, with AUDIT_ANCHOR_FILE, appended to that file (lib/audit/anchor-file.ts).
 import { createHmac } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Config } from '../config';
 import type { Keyring } from '../crypto/keyring';
 import type { Database, SqlClient } from '../db/connect';
 import type { Logger } from '../logger';
 import { publishAnchors } from './anchor-file';
 import { INSERT_SEAL_AND_COUNT } from './audit-day-counts';
-import { CHAIN_COLUMNS_WITH_WRITER_MAC, rowMac, writtenByVault, type ChainRow } from './audit-row';
+import { CHAIN_COLUMNS_WITH_WRITER_MAC, MAC_SLICE, rowMac, writtenByVault, type ChainRow } from './audit-row';
 
 /** Shared by every audit INSERT (in its own statement), exclusive for the sealer's horizon read. */
 export const AUDIT_INSERT_LOCK = 7_261_003;
@@ -116,9 +117,6 @@ export type SealOptions = {
   legacyUpToSeq?: bigint;
 };
 
-/** Rows checked and MAC'd per slice before the sealer yields to the requests waiting on the event loop. */
-const SLICE = 250;
-
 /**
  * The rows of a batch up to the first one the vault did not write, that one, and the seal's MACs of the
  * rows kept. Done in slices: a whole batch at two HMACs a row held the event loop for tens of milliseconds
@@ -127,7 +125,7 @@ const SLICE = 250;
 async function checkAndMac(key: Buffer, read: ChainRow[], legacyUpToSeq: bigint): Promise<{ rows: ChainRow[]; forged: ChainRow | null; rowMacs: Buffer }> {
   const macs: Buffer[] = [];
   for (let at = 0; at < read.length; at++) {
-    if (at > 0 && at % SLICE === 0) await new Promise((resolve) => setImmediate(resolve));
+    if (at > 0 && at % MAC_SLICE === 0) await nextTurn();
     const row = read[at]!;
     if (!(writtenByVault(key, row) || (!row.writer_mac && BigInt(row.seq) <= legacyUpToSeq))) return { rows: read.slice(0, at), forged: row, rowMacs: Buffer.concat(macs) };
     macs.push(rowMac(key, row.content));
@@ -180,7 +178,7 @@ export async function sealAuditLog(runtime: SealRuntime, options: SealOptions = 
       const seal = nextSeal(head, { epoch, lastSeq, rowIds: rows.map((row) => row.id), rowMacs });
       const mac = await insertSeal(sql, seal, key);
       // PGlite: let the requests queued meanwhile run before the next batch.
-      if (runtime.db.kind === 'pglite') await new Promise((resolve) => setImmediate(resolve));
+      if (runtime.db.kind === 'pglite') await nextTurn();
       // Another process sealed this index first: go on from its seal.
       if (!mac) continue;
       sealed += rows.length;

@@ -1,5 +1,5 @@
-// The listing cursor whose page starts at one of the account's audit rows (newest first, so the page
-// after (its created_at, seq + 1)), for linking to a row by id: the dashboard's link to the first broken row that
+// The listing cursor whose page starts at one of the account's audit rows (newest first, so the page after
+// (its created_at, seq + 1)), for linking to a row by id: the dashboard's link to the first broken row that
 // GET /api/audit-logs/verify names. Another account's row, or no row, is null.
 import { isUuid } from '../core/uuid';
 import type { Runtime } from '../runtime/types';

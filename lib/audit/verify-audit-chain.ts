@@ -11,11 +11,12 @@
 // stays where it was. An anchor (`<seal index>:<MAC>` logged, published to AUDIT_ANCHOR_FILE or exported
 // earlier) must still be in the chain, unchanged: the tail since then was neither truncated nor rewritten.
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Keyring } from '../crypto/keyring';
 import type { Database, SqlClient } from '../db/connect';
 import { type AnchorClaim } from './anchor-file';
 import { GENESIS_MAC, anchorOf, sealMac, type Anchor, type SealContent } from './audit-chain';
-import { CHAIN_COLUMNS, CHAIN_COLUMNS_WITH_WRITER_MAC, MAC_BYTES, rowMac, writtenByVault, type ChainRow } from './audit-row';
+import { CHAIN_COLUMNS, CHAIN_COLUMNS_WITH_WRITER_MAC, MAC_BYTES, MAC_SLICE, rowMac, writtenByVault, type ChainRow } from './audit-row';
 
 export { parseAnchor, type AnchorClaim } from './anchor-file';
 
@@ -130,19 +131,15 @@ async function readSeals(sql: Pick<SqlClient, 'query'>, where: string, values: u
 const macMatches = (key: Buffer, row: ChainRow, macs: Uint8Array, index: number) =>
   Buffer.from(macs.buffer, macs.byteOffset, macs.byteLength).compare(rowMac(key, row.content), 0, MAC_BYTES, index * MAC_BYTES, (index + 1) * MAC_BYTES) === 0;
 
-/** The first row of the seal's range that differs from what the seal lists (edited, deleted, inserted, moved). */
 /**
- * Rows MAC'd between turns of the event loop. A seal's 2,000 rows in one go held a serving process's loop
- * for 15–30 ms (the background watch beside requests: the scale bench's list pages at p95 ~40 ms).
+ * The first row of the seal's range that differs from what the seal lists (edited, deleted, inserted,
+ * moved), checked in slices of MAC_SLICE rows between turns of the event loop.
  */
-const SLICE = 250;
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 async function firstBrokenRow(key: Buffer, seal: SealRow, rows: ChainRow[]): Promise<string | null> {
   // The common case: the same ids in the same order; only the MACs need computing.
   if (rows.length === seal.row_ids.length && rows.every((row, index) => row.id === seal.row_ids[index])) {
     for (let index = 0; index < rows.length; index++) {
-      if (index > 0 && index % SLICE === 0) await nextTurn();
+      if (index > 0 && index % MAC_SLICE === 0) await nextTurn();
       if (!macMatches(key, rows[index]!, seal.row_macs, index)) return rows[index]!.id;
     }
     return null;
@@ -150,7 +147,7 @@ async function firstBrokenRow(key: Buffer, seal: SealRow, rows: ChainRow[]): Pro
   const position = new Map(rows.map((row, index) => [row.id, index]));
   let next = 0;
   for (const [index, id] of seal.row_ids.entries()) {
-    if (index > 0 && index % SLICE === 0) await nextTurn();
+    if (index > 0 && index % MAC_SLICE === 0) await nextTurn();
     const at = position.get(id);
     if (at === undefined) return id;
     if (at !== next) return rows[next]!.id;
