@@ -21,6 +21,7 @@ CREATE TABLE "collect_sessions" (
     "id" TEXT NOT NULL,
     "project_id" UUID NOT NULL,
     "application_id" UUID,
+    "merchant_id" UUID,
     "parent_origin" TEXT NOT NULL,
     "fields" TEXT[],
     "metadata" JSONB,
