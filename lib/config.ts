@@ -43,6 +43,7 @@ const ZEnvSchema = z.object({
    * either: 429 `rate_limited` with Retry-After. Raised only by test suites that pay many sessions.
    */
   CHECKOUT_PAY_LIMIT_PER_MINUTE: positiveInt('CHECKOUT_PAY_LIMIT_PER_MINUTE').default(10),
+  COLLECT_SUBMIT_LIMIT_PER_MINUTE: positiveInt('COLLECT_SUBMIT_LIMIT_PER_MINUTE').default(20),
   DATABASE_URL: optionalUrl('DATABASE_URL', /^(postgres|postgresql):$/),
   // Behind PgBouncer (docs/production.md, "Behind PgBouncer"): `pgbouncer` = DATABASE_URL is a transaction-mode pool, so no
   // named prepared statements; migrations (a session advisory lock) and LISTEN need a session: DATABASE_DIRECT_URL.

@@ -7,6 +7,7 @@ import { applicationsRoutes } from './applications/routes';
 import { auditLogsRoutes } from './audit-logs/routes';
 import { authRoutes } from './auth-endpoints/routes';
 import { checkoutRoutes } from './checkout/routes';
+import { collectSessionsRoutes } from './collect-sessions/routes';
 import { DELETE as deleteCvcSession } from './delete-cvc-session';
 import { POST as detokenize } from './detokenize';
 import { GET as apiReference } from './docs';
@@ -51,6 +52,7 @@ export const routes: readonly DefinedRoute[] = [
   ...userRoutes,
   ...merchantsRoutes,
   ...checkoutRoutes,
+  ...collectSessionsRoutes,
   ...webhooksRoutes,
   ...eventsRoutes,
   health,

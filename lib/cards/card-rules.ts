@@ -123,6 +123,12 @@ export const expirationMonthPattern = /^(0[1-9]|1[0-2])$/;
 /** Expiry year: 2 or 4 digits. Past years match: vaults store expired cards too. */
 export const expirationYearPattern = /^(\d{2}|\d{4})$/;
 
+/** A valid-format expiry (MM, YY or YYYY) before the current UTC month: the card can no longer be charged. */
+export function isPastExpiry(month: string, year: string, now = new Date()): boolean {
+  const fullYear = year.length === 2 ? 2000 + Number(year) : Number(year);
+  return fullYear * 12 + Number(month) < now.getUTCFullYear() * 12 + now.getUTCMonth() + 1;
+}
+
 /** Card security code: 3 or 4 digits (4 for Amex); the brand is not cross-checked. */
 export const cvcPattern = /^\d{3,4}$/;
 

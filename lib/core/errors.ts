@@ -16,6 +16,8 @@ export const errorStatus = {
   unauthorized: 401,
   pub_key_required: 401,
   invalid_pub_key: 401,
+  /** Vault Elements: a collect session's client secret that is wrong, of another session, or already used. */
+  invalid_client_secret: 401,
   card_declined: 402,
   insufficient_funds: 402,
   insufficient_permissions: 403,
@@ -46,6 +48,8 @@ export const errorStatus = {
   attempts_exhausted: 409,
   payment_in_progress: 409,
   session_expired: 410,
+  /** Vault Elements: a submit on a collect session past its expiry or its failed-submission limit. */
+  collect_session_expired: 410,
   payload_too_large: 413,
   rate_limited: 429,
   unsupported_media_type: 415,
@@ -104,6 +108,9 @@ export const messages = {
   invalidToken: 'Invalid or expired token',
   invalidServiceApiKey: 'Invalid service API key',
   checkoutNotFound: 'Checkout session not found',
+  collectSessionNotFound: 'Collect session not found',
+  collectSessionExpired: 'Collect session expired',
+  invalidClientSecret: 'Invalid client secret',
   sessionCompleted: 'This checkout session has already been paid',
   sessionCancelled: 'This checkout session was cancelled',
   attemptsExhausted: 'Too many payment attempts',

@@ -30,7 +30,7 @@ function objectTypeError(name: string) {
 }
 
 // First failing rule only: "not digits" makes the length and Luhn messages noise.
-function cardNumberField(name: string) {
+export function cardNumberField(name: string) {
   return stringField(name)
     .overwrite(stripCardSeparators)
     .superRefine((digits, ctx) => {

@@ -40,15 +40,22 @@ async function accountOfProject(runtime: Runtime, projectId: string | null | und
   }
 }
 
-function customerCheckoutRoute(action: string, handler: (call: CustomerCall) => Promise<Response>) {
+/**
+ * Which session a call is about: the path parameter that names it, and the audit `resource` of an id
+ * (null when the id has not the issued shape).
+ */
+type SessionParam = { param: string; resourceOf: (sessionId: string) => string | null };
+const checkoutSession: SessionParam = { param: 'sessionId', resourceOf: (id) => (isCheckoutSessionId(id) ? `checkout_session:${id}` : null) };
+
+function customerCheckoutRoute(action: string, session: SessionParam, handler: (call: CustomerCall) => Promise<Response>) {
   return async function route(request: Request, context?: RouteContext): Promise<Response> {
     const requestId = requestIdFor(request);
     const ip = clientIp(request);
     const audit: CustomerCall['audit'] = {};
     let runtime: Runtime | undefined;
     // The session the call is about, named even when refused (only ids of the issued shape are recorded).
-    const { sessionId = '' } = await routeParams(context);
-    const resource = isCheckoutSessionId(sessionId) ? `checkout_session:${sessionId}` : null;
+    const sessionId = (await routeParams(context))[session.param] ?? '';
+    const resource = session.resourceOf(sessionId);
     return auditedResponse(
       {
         requestId,
@@ -81,8 +88,11 @@ function customerCheckoutRoute(action: string, handler: (call: CustomerCall) => 
   };
 }
 
-/** Auth kind `public`: the customer on the checkout page, whose credential is the session id in the path. */
-export function checkoutCustomerAuth(action: string): RouteAuth<CustomerCall> {
+/**
+ * Auth kind `public`: the customer on a page of the checkout origin — the checkout page, whose credential is
+ * the session id in the path, or an Elements field frame (`session` names a collect session instead).
+ */
+export function checkoutCustomerAuth(action: string, session: SessionParam = checkoutSession): RouteAuth<CustomerCall> {
   return {
     kind: 'public',
     security: [],
@@ -90,6 +100,6 @@ export function checkoutCustomerAuth(action: string): RouteAuth<CustomerCall> {
       403: error('`forbidden_origin` (`Cross-origin requests are not allowed`): an `Origin` header other than the checkout\'s own (the origin of CHECKOUT_URL), or `Sec-Fetch-Site: cross-site`.'),
       503: unavailable,
     },
-    wrap: (handler) => customerCheckoutRoute(action, handler),
+    wrap: (handler) => customerCheckoutRoute(action, session, handler),
   };
 }
