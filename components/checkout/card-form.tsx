@@ -41,8 +41,8 @@ const SERVER_FIELDS: Record<string, FieldName> = {
 export function CardForm(props: {
   /** Tighter spacing for a framed page (iframe mode), which has a fixed height. */
   compact?: boolean;
-  /** The formatted amount, shown on the Pay button. */
-  amountLabel: string;
+  /** The formatted amount, shown on the Pay button; null in setup mode (the button says "Save card"). */
+  amountLabel: string | null;
   /** False until hydrated: the form must never be submitted natively (it would post card data as a form). */
   interactive: boolean;
   busy: boolean;
@@ -245,6 +245,8 @@ export function CardForm(props: {
               <Spinner />
               Processing…
             </>
+          ) : amountLabel === null ? (
+            'Save card'
           ) : (
             <>
               {'Pay '}

@@ -14,8 +14,8 @@ import { useCheckoutPage } from './use-checkout-page';
 
 export type CheckoutAppProps = {
   view: CheckoutView;
-  /** The amount formatted on the server for the customer's language (Intl), e.g. "€10.50". */
-  amountLabel: string;
+  /** The amount formatted on the server for the customer's language (Intl), e.g. "€10.50"; null in setup mode (nothing is charged). */
+  amountLabel: string | null;
   /** The server's clock when it rendered (ms): the expiry timer corrects the customer's clock by it. */
   serverNow: number;
   /** Return URLs computed on the server (lib/checkout/return-urls.ts), so page and endpoints agree. */

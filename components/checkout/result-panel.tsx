@@ -6,8 +6,10 @@ import type { PageResult } from '../../lib/checkout/page-state';
 import { ButtonLink } from '../ui/button';
 import { Spinner } from '../ui/spinner';
 
-export function ResultPanel(props: { result: PageResult; merchantName: string; amountLabel: string; headingRef: RefObject<HTMLHeadingElement | null> }) {
+/** `amountLabel` null: a setup session (the card is saved, nothing is charged). */
+export function ResultPanel(props: { result: PageResult; merchantName: string; amountLabel: string | null; headingRef: RefObject<HTMLHeadingElement | null> }) {
   const { result, merchantName: merchant, amountLabel, headingRef } = props;
+  const setup = amountLabel === null;
   let tone: 'ok' | 'warn' | 'muted' = 'muted';
   let title: string;
   let body: ReactNode;
@@ -15,13 +17,17 @@ export function ResultPanel(props: { result: PageResult; merchantName: string; a
   switch (result.kind) {
     case 'completed':
       tone = 'ok';
-      title = result.fresh ? 'Payment successful' : 'Already paid';
+      title = setup ? (result.fresh ? 'Card saved' : 'Card already saved') : result.fresh ? 'Payment successful' : 'Already paid';
       body = (
         <>
           <p>
-            {result.fresh
-              ? `You paid ${amountLabel} to ${merchant}.`
-              : `This checkout has already been paid. You will not be charged again.`}
+            {setup
+              ? result.fresh
+                ? `Your card was saved for ${merchant}. You were not charged.`
+                : 'A card has already been saved for this checkout. You were not charged.'
+              : result.fresh
+                ? `You paid ${amountLabel} to ${merchant}.`
+                : `This checkout has already been paid. You will not be charged again.`}
           </p>
           {result.payment && (
             <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 rounded-lg border border-white/5 bg-white/[0.02] p-3 text-left text-xs">
@@ -29,8 +35,12 @@ export function ResultPanel(props: { result: PageResult; merchantName: string; a
               <dd className="text-zinc-200">
                 {brandLabel(result.payment.brand)} ending in <span className="font-mono">{result.payment.last4}</span>
               </dd>
-              <dt className="text-zinc-500">Reference</dt>
-              <dd className="font-mono break-all text-zinc-200">{result.payment.transactionId}</dd>
+              {'transactionId' in result.payment && (
+                <>
+                  <dt className="text-zinc-500">Reference</dt>
+                  <dd className="font-mono break-all text-zinc-200">{result.payment.transactionId}</dd>
+                </>
+              )}
             </dl>
           )}
           {result.fresh && (

@@ -9,3 +9,6 @@ export const DEFAULT_EXPIRY_SECONDS = 1_800;
 
 export type CheckoutStatus = 'open' | 'completed' | 'cancelled' | 'expired';
 export type EmbedMode = 'redirect' | 'popup' | 'iframe' | 'new_tab';
+/** `payment` charges the card; `setup` only tokenizes it (no amount, no currency, no processor call). */
+export type CheckoutMode = 'payment' | 'setup';
+export const CHECKOUT_MODES = ['payment', 'setup'] as const satisfies readonly CheckoutMode[];

@@ -1,8 +1,9 @@
 // A new checkout session for a merchant of the vault key's project. Its id is the customer's credential;
-// the page lives at `${CHECKOUT_URL}/checkout/${id}`.
+// the page lives at `${CHECKOUT_URL}/checkout/${id}`. A setup session stores no amount or currency.
 import type { Runtime } from '../runtime/types';
 import type { CheckoutSessionRow } from './get-checkout-session';
 import { checkoutSessionColumns } from './get-checkout-session';
+import { narrowCheckoutMode } from './checkout-session-mode';
 import type { TCreateCheckoutSessionRequest } from './schemas';
 import { newCheckoutSessionId } from './session-id';
 
@@ -17,13 +18,14 @@ export async function createCheckoutSession(
   },
 ): Promise<CheckoutSessionRow> {
   const { input } = options;
-  return runtime.db.prisma.checkoutSession.create({
+  const created = await runtime.db.prisma.checkoutSession.create({
     data: {
       id: newCheckoutSessionId(),
       projectId: options.project.id,
       merchantId: options.merchant.id,
       applicationId: options.applicationId,
       merchantName: input.merchantName ?? options.merchant.name,
+      mode: input.mode,
       amount: input.amount,
       amountMinor: input.amountMinor,
       currency: input.currency,
@@ -37,4 +39,5 @@ export async function createCheckoutSession(
     },
     select: checkoutSessionColumns,
   });
+  return narrowCheckoutMode(created);
 }

@@ -16,8 +16,8 @@ const ENDINGS = {
 // session row); checkout_attempts' (session_id, created_at) index finds it.
 const lastAttempt = (column: string) =>
   `(SELECT attempt.${column} FROM checkout_attempts attempt WHERE attempt.session_id = checkout_sessions.id ORDER BY attempt.created_at DESC, attempt.id DESC LIMIT 1)`;
-const RETURNED = `id, project_id AS "projectId", merchant_id AS "merchantId", amount, currency, status::text AS status, attempts,
-  transaction_id AS "transactionId", ${lastAttempt('brand')} AS "cardBrand", ${lastAttempt('last4')} AS "cardLast4", test_mode AS "testMode"`;
+const RETURNED = `id, project_id AS "projectId", merchant_id AS "merchantId", mode::text AS mode, amount, currency, status::text AS status, attempts,
+  transaction_id AS "transactionId", ${lastAttempt('brand')} AS "cardBrand", ${lastAttempt('last4')} AS "cardLast4", token, test_mode AS "testMode"`;
 
 /**
  * `condition` (SQL with `values` as $1…) narrows the open sessions to end; the charge claim is cleared with

@@ -6,6 +6,7 @@
 // every reader sees the charge that happened.
 import type { Runtime } from '../runtime/types';
 import type { CheckoutStatus, EmbedMode } from './checkout-rules';
+import { narrowCheckoutMode, type PaymentAmounts, type SetupAmounts } from './checkout-session-mode';
 import { endCheckoutSessions, NO_LIVE_CLAIM } from './end-checkout-sessions';
 import { settlePendingCharge, type SettledCharge } from './pending-charge';
 import { isCheckoutSessionId } from './session-id';
@@ -16,6 +17,7 @@ export const checkoutSessionColumns = {
   merchantId: true,
   applicationId: true,
   merchantName: true,
+  mode: true,
   amount: true,
   amountMinor: true,
   currency: true,
@@ -30,21 +32,19 @@ export const checkoutSessionColumns = {
   transactionId: true,
   cardBrand: true,
   cardLast4: true,
+  token: true,
   expiresAt: true,
   createdAt: true,
   completedAt: true,
 } as const;
 
-export type CheckoutSessionRow = {
+type CheckoutSessionCommon = {
   id: string;
   projectId: string;
   merchantId: string;
   /** Null for test sessions made from the dashboard (no API key). */
   applicationId: string | null;
   merchantName: string;
-  amount: string;
-  amountMinor: bigint;
-  currency: string;
   successUrl: string;
   cancelUrl: string;
   errorUrl: string;
@@ -56,10 +56,17 @@ export type CheckoutSessionRow = {
   transactionId: string | null;
   cardBrand: string | null;
   cardLast4: string | null;
+  /** Setup mode, once completed: the token made from the card. */
+  token: string | null;
   expiresAt: Date;
   createdAt: Date;
   completedAt: Date | null;
 };
+
+export type PaymentCheckoutSessionRow = CheckoutSessionCommon & PaymentAmounts;
+export type SetupCheckoutSessionRow = CheckoutSessionCommon & SetupAmounts;
+/** A session as stored, narrowed by its mode (./checkout-session-mode.ts). */
+export type CheckoutSessionRow = PaymentCheckoutSessionRow | SetupCheckoutSessionRow;
 
 export type CheckoutSessionReaders = Pick<Runtime, 'db' | 'store' | 'keyring' | 'logger'>;
 
@@ -79,17 +86,20 @@ export async function loadCheckoutSession(
   const read = () => prisma.checkoutSession.findUnique({ where: { id: sessionId }, select: { ...checkoutSessionColumns, chargeLockId: true, chargeLockUntil: true } });
   let found = await read();
   let settled: SettledCharge | null = null;
-  if (found?.status === 'open' && found.chargeLockId) {
-    settled = await settlePendingCharge(runtime, { ...found, chargeLockId: found.chargeLockId }, options.requestId, now);
+  if (found?.status === 'open' && found.chargeLockId && found.mode === 'payment') {
+    // Only a payment's charge can have left a processor answer behind.
+    settled = await settlePendingCharge(runtime, narrowCheckoutMode({ ...found, chargeLockId: found.chargeLockId }), options.requestId, now);
     if (settled) found = await read();
   }
   if (!found) return { session: null, settled };
-  const { chargeLockId: _claim, chargeLockUntil: _until, ...row } = found;
+  const { chargeLockId: _claim, chargeLockUntil: _until, ...stored } = found;
+  const row = narrowCheckoutMode(stored);
   if (row.status !== 'open' || row.expiresAt > now) return { session: row, settled };
   // Past its deadline: stored as expired (with its event) unless a live charge claim holds it (then it stays
   // open until the charge ends, and that charge's outcome decides).
   await runtime.db.sql.transaction((tx) =>
     endCheckoutSessions(tx, 'expired', `id = $1 AND expires_at <= $2::timestamptz AND ${NO_LIVE_CLAIM('$2::timestamptz')}`, [row.id, now]),
   );
-  return { session: await prisma.checkoutSession.findUnique({ where: { id: sessionId }, select: checkoutSessionColumns }), settled };
+  const ended = await prisma.checkoutSession.findUnique({ where: { id: sessionId }, select: checkoutSessionColumns });
+  return { session: ended && narrowCheckoutMode(ended), settled };
 }

@@ -11,7 +11,11 @@
 
 export type EmbedMode = 'redirect' | 'popup' | 'iframe' | 'new_tab';
 export type CheckoutErrorInfo = { code: string; message: string };
-export type PaymentData = { transactionId: string; amount: string; currency: string; brand: string | null; last4: string };
+export type ChargedPaymentData = { transactionId: string; amount: string; currency: string; brand: string | null; last4: string };
+/** Setup mode: the card was saved as `token`; nothing was charged. */
+export type SavedCardData = { token: string; brand: string | null; last4: string };
+/** What PAYMENT_SUCCESS carries: a charge's data, or (setup mode) the saved card's token, brand and last 4. */
+export type PaymentData = ChargedPaymentData | SavedCardData;
 export type FieldIssue = { path: string; message: string };
 
 /** The pay call's body: card data, passed through to the call, never kept in the state. */
@@ -271,7 +275,7 @@ function payAnswered(context: PageContext, paying: PageState, outcome: PayOutcom
   switch (outcome.kind) {
     case 'paid':
       return over(
-        { ...state, announcement: `Payment successful. Returning you to ${context.merchantName}.` },
+        { ...state, announcement: `${'token' in outcome.paymentData ? 'Card saved' : 'Payment successful'}. Returning you to ${context.merchantName}.` },
         { kind: 'completed', payment: outcome.paymentData, fresh: true, returnUrl: outcome.redirectUrl },
         [post(context, { type: 'PAYMENT_SUCCESS', paymentData: outcome.paymentData }), leave(context, outcome.redirectUrl)],
       );

@@ -10,35 +10,34 @@
 // first transaction id; a decline is counted, then this Pay charges as usual).
 // No card data reaches the processor before the charge's audit row (`checkout.charge`, the session as its
 // resource) is committed: when it cannot be written the Pay answers 503, the claim goes back, nothing is sent.
+// A setup session goes through the same limits, state checks, validation, claim and tokenization, and is
+// then completed with its token instead of charged (./save-setup-card.ts).
 import { writeAuditBeforeUse } from '../audit/write-audit-before-use';
-import { createToken } from '../vault/create-token';
 import type { Runtime } from '../runtime/types';
 import { checkoutStateError } from './checkout-state-error';
 import { claimCheckoutCharge, releaseCheckoutCharge } from './claim-checkout-charge';
 import { endCheckoutSessions } from './end-checkout-sessions';
-import { getCheckoutSession, loadCheckoutSession, type CheckoutSessionRow } from './get-checkout-session';
+import { getCheckoutSession, loadCheckoutSession, type PaymentCheckoutSessionRow } from './get-checkout-session';
 import { limitCheckoutPayByIp, limitCheckoutPayBySession } from './limit-checkout-pay';
 import { loadSessionMerchant } from './load-session-merchant';
 import { forgetPendingCharge, holdChargeClaim, keepPendingCharge } from './pending-charge';
 import { assertChargeDestination } from './processors/assert-charge-destination';
 import { chargeWithProcessor, type ChargeResult } from './processors/charge';
 import { recordCheckoutAttempt, type RecordedAttempt } from './record-checkout-attempt';
+import { saveSetupCard, type SavedCard } from './save-setup-card';
 import { ZPayCheckoutRequestSchema } from './schemas';
+import { tokenizeCheckoutCard } from './tokenize-checkout-card';
 
-export type PayResult = RecordedAttempt & {
-  session: CheckoutSessionRow;
+export type ChargedCard = RecordedAttempt & {
+  kind: 'charged';
+  session: PaymentCheckoutSessionRow;
   result: ChargeResult;
   card: { brand: string | null; last4: string };
   tokenId: string;
 };
 
-/** "Jane Q Doe" → first "Jane Q", last "Doe"; one word is a first name. */
-function splitName(name: string | undefined): { firstName?: string; lastName?: string } {
-  const words = name?.split(/\s+/).filter(Boolean) ?? [];
-  if (words.length === 0) return {};
-  if (words.length === 1) return { firstName: words[0] };
-  return { firstName: words.slice(0, -1).join(' '), lastName: words.at(-1) };
-}
+/** A payment's charge (approved, declined or failed), or a setup session's saved card. */
+export type PayResult = ChargedCard | SavedCard;
 
 export async function payCheckoutSession(
   runtime: Runtime,
@@ -54,10 +53,10 @@ export async function payCheckoutSession(
   await limitCheckoutPayByIp(runtime, options.ip);
   const { session, settled } = await loadCheckoutSession(runtime, options.sessionId, { requestId: options.requestId });
   if (session) Object.assign(options.audit, { projectId: session.projectId, applicationId: session.applicationId });
-  if (session && settled?.result.outcome === 'approved') {
+  if (session?.mode === 'payment' && settled?.result.outcome === 'approved') {
     // An earlier Pay was approved but not recorded; it is now: this Pay answers with that charge.
     options.audit.tokenId = settled.tokenId;
-    return { status: settled.status, attempts: settled.attempts, session, result: settled.result, card: settled.card, tokenId: settled.tokenId };
+    return { kind: 'charged', status: settled.status, attempts: settled.attempts, session, result: settled.result, card: settled.card, tokenId: settled.tokenId };
   }
   if (session) await limitCheckoutPayBySession(runtime, session.id);
   if (!session || session.status !== 'open') throw checkoutStateError(session);
@@ -71,15 +70,9 @@ export async function payCheckoutSession(
       await runtime.db.sql.transaction((tx) => endCheckoutSessions(tx, 'expired', 'id = $1 AND charge_lock_id = $2', [session.id, claim.lockId]));
       throw checkoutStateError(await getCheckoutSession(runtime, session.id));
     }
+    if (session.mode === 'setup') return await saveSetupCard(runtime, { session, merchant, claim, card, requestId: options.requestId, ip: options.ip, audit: options.audit });
     assertChargeDestination(merchant.processor, merchant.project, runtime.config.PROXY_REQUIRE_ALLOW_LIST);
-    const token = await createToken(runtime, {
-      principal: { project: merchant.project, application: session.applicationId ? { id: session.applicationId } : null },
-      payload: { type: 'card', cardNumber: card.cardNumber, expirationMonth: card.expirationMonth, expirationYear: card.expirationYear, ...splitName(card.cardholderName) },
-      cvv: card.cvc,
-      cvcSession: { mode: 'once', ttlSeconds: runtime.config.CVC_SESSION_TTL_SECONDS },
-      testMode: session.testMode,
-      audit: { action: 'checkout.tokenize', outcome: 'success', statusCode: 201, requestId: options.requestId, accountId: merchant.project.accountId, projectId: session.projectId, applicationId: session.applicationId, ip: options.ip },
-    });
+    const token = await tokenizeCheckoutCard(runtime, { session, merchant, card, requestId: options.requestId, ip: options.ip });
     options.audit.tokenId = token.tokenId;
     const cardShown = { brand: token.brand ?? null, last4: token.last4 };
     await writeAuditBeforeUse(runtime, {
@@ -142,7 +135,7 @@ export async function payCheckoutSession(
       throw error;
     }
     if (kept) await forgetPendingCharge(runtime, session.id).catch(() => {});
-    return { ...recorded, session, result, card: cardShown, tokenId: token.tokenId };
+    return { ...recorded, kind: 'charged', session, result, card: cardShown, tokenId: token.tokenId };
   } finally {
     // Nothing reached the processor: the claim goes back and no attempt is used. Once the processor may
     // have been called, an unrecorded claim is left to lapse rather than risk a second charge.

@@ -3,7 +3,8 @@
 // declined or failed → the 5th such attempt, or a failure after the deadline, ends the session as `expired`.
 // The events go in the same transaction (outbox), only when the claim's UPDATE matched (the session changed):
 // `checkout.session.completed` for an approval; `checkout.payment.failed` for a decline or failure, followed
-// by `checkout.session.expired` when that failure ended the session.
+// by `checkout.session.expired` when that failure ended the session. A setup session's saved card is
+// recorded the same way as an approval without a transaction id, carrying the token it made.
 import type { ChargeResult } from './processors/charge';
 import type { Runtime } from '../runtime/types';
 import { checkoutPaymentFailedEvent, checkoutSessionEvent, type CheckoutEventSession } from '../events/checkout-event-data';
@@ -13,14 +14,18 @@ import { MAX_CHECKOUT_ATTEMPTS, type CheckoutStatus } from './checkout-rules';
 
 export type RecordedAttempt = { status: CheckoutStatus; attempts: number };
 
-/** The session as its events describe it (merchant, amount, currency, test mode) and its deadline. */
-export type AttemptSession = Pick<CheckoutEventSession, 'id' | 'projectId' | 'merchantId' | 'amount' | 'currency' | 'testMode'> & { expiresAt: Date };
+/** Setup mode: the card was saved as `token`; no processor was called. */
+export type SavedCardResult = { outcome: 'approved'; transactionId: null; token: string };
+export type AttemptResult = ChargeResult | SavedCardResult;
+
+/** The session as its events describe it (merchant, mode, amount, currency, test mode) and its deadline. */
+export type AttemptSession = Pick<CheckoutEventSession, 'id' | 'projectId' | 'merchantId' | 'mode' | 'amount' | 'currency' | 'testMode'> & { expiresAt: Date };
 
 type RecordOptions = {
   session: AttemptSession;
   lockId: string;
   attemptsBefore: number;
-  result: ChargeResult;
+  result: AttemptResult;
   card: { brand: string | null; last4: string };
   requestId: string;
 };
@@ -41,7 +46,8 @@ export async function recordCheckoutAttempt(
   const attempts = options.attemptsBefore + 1;
   const status: CheckoutStatus =
     result.outcome === 'approved' ? 'completed' : attempts >= MAX_CHECKOUT_ATTEMPTS || session.expiresAt <= now ? 'expired' : 'open';
-  const approval = result.outcome === 'approved' ? { transactionId: result.transactionId, cardBrand: card.brand, cardLast4: card.last4 } : null;
+  const approval =
+    result.outcome === 'approved' ? { transactionId: result.transactionId, cardBrand: card.brand, cardLast4: card.last4, token: 'token' in result ? result.token : null } : null;
   const updated = await runtime.db.prisma.$transaction(async (tx) => {
     const { count } = await tx.checkoutSession.updateMany({
       where: { id: session.id, chargeLockId: options.lockId },
@@ -64,7 +70,15 @@ export async function recordCheckoutAttempt(
     if (count === 0) return false;
     const sql = prismaSql(tx);
     // This attempt is now the session's last: its card is the one the events name.
-    const after: CheckoutEventSession = { ...session, status, attempts, transactionId: approval?.transactionId ?? null, cardBrand: card.brand, cardLast4: card.last4 };
+    const after: CheckoutEventSession = {
+      ...session,
+      status,
+      attempts,
+      transactionId: approval?.transactionId ?? null,
+      cardBrand: card.brand,
+      cardLast4: card.last4,
+      token: approval?.token ?? null,
+    };
     if (result.outcome === 'approved') {
       await recordEvent(sql, checkoutSessionEvent('checkout.session.completed', after));
       return true;

@@ -6,7 +6,7 @@ import { isCheckoutSessionId } from './session-id';
 import { cvcPattern, expirationMonthPattern, expirationYearPattern, luhnValid, stripCardSeparators } from '../cards/card-rules';
 import { AMOUNT_PATTERN, currencyMinorDigits, MAX_AMOUNT_MINOR, normaliseAmount, normaliseCurrency } from './amounts';
 import { ZErrorResponseSchema } from '../core/openapi-shapes';
-import { DEFAULT_EXPIRY_SECONDS, MAX_CHECKOUT_ATTEMPTS, MAX_EXPIRY_SECONDS } from './checkout-rules';
+import { CHECKOUT_MODES, DEFAULT_EXPIRY_SECONDS, MAX_CHECKOUT_ATTEMPTS, MAX_EXPIRY_SECONDS } from './checkout-rules';
 import { isExactOrigin, isReturnUrl } from './url-rules';
 import { stringField } from '../vault/schemas';
 
@@ -24,7 +24,30 @@ function returnUrlField(name: string, description: string, example: string) {
     .meta({ description, example });
 }
 
-function sessionFields(minExpirySeconds: number) {
+const amountField = stringField('amount')
+  .superRefine((amount, ctx) => {
+    if (/^-\d/.test(amount)) ctx.addIssue({ code: 'custom', message: 'amount must be greater than 0' });
+    else if (!AMOUNT_PATTERN.test(amount)) ctx.addIssue({ code: 'custom', message: 'amount must be a decimal string such as "10.50" (digits, optionally a dot and decimals)' });
+    else if (/^[0.]+$/.test(amount)) ctx.addIssue({ code: 'custom', message: 'amount must be greater than 0' });
+  })
+  .meta({
+    description: 'Payment mode (required there): decimal amount as text, > 0, with at most the currency\'s ISO 4217 minor digits (EUR 2, JPY 0, KWD 3, CLF 4; HUF and IDR 2). Normalised to exactly that many decimals. Refused in setup mode.',
+    example: '10.50',
+  });
+const currencyField = stringField('currency')
+  .refine((code) => normaliseCurrency(code) !== null, 'currency must be an ISO 4217 currency code such as EUR or USD')
+  .meta({ description: 'Payment mode (required there): any active ISO 4217 code (List One) with a numeric minor unit, funds codes such as CLF and UYW included, in any case; XTS, XXX and the units whose minor unit is N.A. (XAU, XAG, XPD, XPT, XBA–XBD, XDR, XSU, XUA) are refused. Stored upper-case. Refused in setup mode.', example: 'EUR' });
+/** In setup mode nothing is charged: an amount or currency sent anyway is refused, naming the field. */
+const refusedInSetup = (name: string) => z.never({ error: `${name} must not be sent when mode is setup` }).optional();
+
+/** The amount fields each mode parses with, and the documented pair (optional: required in payment mode only). */
+const AMOUNT_FIELDS = {
+  payment: { amount: amountField, currency: currencyField },
+  setup: { amount: refusedInSetup('amount'), currency: refusedInSetup('currency') },
+  documented: { amount: amountField.optional(), currency: currencyField.optional() },
+};
+
+function sessionFields<Amounts extends (typeof AMOUNT_FIELDS)[keyof typeof AMOUNT_FIELDS]>(minExpirySeconds: number, amounts: Amounts) {
   const expiryMessage = `expiresInSeconds must be a whole number from ${minExpirySeconds} to ${MAX_EXPIRY_SECONDS}`;
   return z
     .strictObject(
@@ -36,20 +59,15 @@ function sessionFields(minExpirySeconds: number) {
           .max(NAME_MAX_LENGTH, `merchantName must be 1 to ${NAME_MAX_LENGTH} characters`)
           .optional()
           .meta({ description: "Name shown on the page; default the merchant's name.", example: 'Acme Store' }),
-        amount: stringField('amount')
-          .superRefine((amount, ctx) => {
-            if (/^-\d/.test(amount)) ctx.addIssue({ code: 'custom', message: 'amount must be greater than 0' });
-            else if (!AMOUNT_PATTERN.test(amount)) ctx.addIssue({ code: 'custom', message: 'amount must be a decimal string such as "10.50" (digits, optionally a dot and decimals)' });
-            else if (/^[0.]+$/.test(amount)) ctx.addIssue({ code: 'custom', message: 'amount must be greater than 0' });
-          })
+        mode: z
+          .enum(CHECKOUT_MODES, { error: `mode must be one of ${CHECKOUT_MODES.join(', ')}` })
+          .default('payment')
           .meta({
-            description: 'Decimal amount as text, > 0, with at most the currency\'s ISO 4217 minor digits (EUR 2, JPY 0, KWD 3, CLF 4; HUF and IDR 2). Normalised to exactly that many decimals.',
-            example: '10.50',
+            description: '`payment` (default) charges the card through the merchant\'s processor. `setup` only saves the card: it is tokenized (no CVC kept) and the completed session carries the `token`, `brand` and `last4`; no processor is called, and `amount` and `currency` must not be sent.',
+            example: 'payment',
           }),
-        currency: stringField('currency')
-          .refine((code) => normaliseCurrency(code) !== null, 'currency must be an ISO 4217 currency code such as EUR or USD')
-          .meta({ description: 'Any active ISO 4217 code (List One) with a numeric minor unit, funds codes such as CLF and UYW included, in any case; XTS, XXX and the units whose minor unit is N.A. (XAU, XAG, XPD, XPT, XBA–XBD, XDR, XSU, XUA) are refused. Stored upper-case.', example: 'EUR' }),
-        successUrl: returnUrlField('successUrl', 'Where the customer goes after paying, with `sessionId`, `transactionId`, `amount`, `currency`, `status=success` appended to its query.', 'https://shop.example/thanks'),
+        ...amounts,
+        successUrl: returnUrlField('successUrl', 'Where the customer goes after paying, with `sessionId`, `transactionId`, `amount`, `currency`, `status=success` appended to its query. Setup mode: after saving the card, with `sessionId` and `status=success` only (your server reads the token from the session).', 'https://shop.example/thanks'),
         cancelUrl: returnUrlField('cancelUrl', 'Where the customer goes after cancelling (redirect mode), unchanged.', 'https://shop.example/cart'),
         errorUrl: returnUrlField('errorUrl', 'Where the customer goes after an unrecoverable error or expiry (redirect mode), with `sessionId` and `error` appended.', 'https://shop.example/payment-error'),
         expiresInSeconds: z
@@ -76,12 +94,19 @@ function sessionFields(minExpirySeconds: number) {
     .meta({ description: 'A checkout session: what the customer pays, to whom, where they go afterwards, and how the page is embedded.' });
 }
 
-function buildSessionSchema(minExpirySeconds: number) {
-  return sessionFields(minExpirySeconds)
+/** parentOrigin is required by the embedded modes (both checkout modes). */
+function requireParentOrigin(body: { embedMode: string; parentOrigin?: string }, ctx: z.RefinementCtx) {
+  if (body.embedMode !== 'redirect' && body.parentOrigin === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['parentOrigin'], message: `parentOrigin is required when embedMode is ${EMBEDDED_MODES.join(', ')}` });
+  }
+}
+
+const keptParentOrigin = (body: { embedMode: string; parentOrigin?: string }) => (body.embedMode === 'redirect' ? null : (body.parentOrigin ?? null));
+
+function buildPaymentSchema(minExpirySeconds: number) {
+  return sessionFields(minExpirySeconds, AMOUNT_FIELDS.payment)
     .superRefine((body, ctx) => {
-      if (body.embedMode !== 'redirect' && body.parentOrigin === undefined) {
-        ctx.addIssue({ code: 'custom', path: ['parentOrigin'], message: `parentOrigin is required when embedMode is ${EMBEDDED_MODES.join(', ')}` });
-      }
+      requireParentOrigin(body, ctx);
       // Only once amount and currency are each valid (their own rules name them otherwise).
       const currency = typeof body.currency === 'string' ? normaliseCurrency(body.currency) : null;
       if (currency && typeof body.amount === 'string' && AMOUNT_PATTERN.test(body.amount)) {
@@ -98,14 +123,34 @@ function buildSessionSchema(minExpirySeconds: number) {
     .transform((body) => {
       const currency = normaliseCurrency(body.currency)!;
       const { amount, amountMinor } = normaliseAmount(body.amount, currency)!;
-      return { ...body, currency, amount, amountMinor, parentOrigin: body.embedMode === 'redirect' ? null : body.parentOrigin! };
+      return { ...body, mode: 'payment' as const, currency, amount, amountMinor, parentOrigin: keptParentOrigin(body) };
     });
 }
 
-const sessionSchemas = new Map<number, ReturnType<typeof buildSessionSchema>>();
+function buildSetupSchema(minExpirySeconds: number) {
+  return sessionFields(minExpirySeconds, AMOUNT_FIELDS.setup)
+    .superRefine(requireParentOrigin)
+    .transform((body) => ({ ...body, mode: 'setup' as const, amount: null, amountMinor: null, currency: null, parentOrigin: keptParentOrigin(body) }));
+}
 
-/** The session-creation schema with the configured CHECKOUT_MIN_EXPIRY_SECONDS (built once per value). */
-export function checkoutSessionSchema(minExpirySeconds: number): ReturnType<typeof buildSessionSchema> {
+/** A parsed session-creation body: a payment with its normalised amount, or a setup session without one. */
+export type TCreateCheckoutSessionRequest = z.output<ReturnType<typeof buildPaymentSchema>> | z.output<ReturnType<typeof buildSetupSchema>>;
+type SessionParser = { parse(body: unknown): TCreateCheckoutSessionRequest };
+
+const isSetupBody = (body: unknown) => typeof body === 'object' && body !== null && (body as { mode?: unknown }).mode === 'setup';
+
+function buildSessionSchema(minExpirySeconds: number): SessionParser {
+  const payment = buildPaymentSchema(minExpirySeconds);
+  const setup = buildSetupSchema(minExpirySeconds);
+  // The mode picks the rules: a setup body refuses amount and currency, any other body is a payment's (an
+  // unknown mode is named by the payment rules' own `mode` field).
+  return { parse: (body) => (isSetupBody(body) ? setup.parse(body) : payment.parse(body)) };
+}
+
+const sessionSchemas = new Map<number, SessionParser>();
+
+/** The session-creation parser with the configured CHECKOUT_MIN_EXPIRY_SECONDS (built once per value). */
+export function checkoutSessionSchema(minExpirySeconds: number): SessionParser {
   let schema = sessionSchemas.get(minExpirySeconds);
   if (!schema) {
     schema = buildSessionSchema(minExpirySeconds);
@@ -115,8 +160,7 @@ export function checkoutSessionSchema(minExpirySeconds: number): ReturnType<type
 }
 
 /** The request body as documented (default CHECKOUT_MIN_EXPIRY_SECONDS); handlers parse with checkoutSessionSchema. */
-export const ZCreateCheckoutSessionRequestSchema = sessionFields(60);
-export type TCreateCheckoutSessionRequest = z.output<ReturnType<typeof checkoutSessionSchema>>;
+export const ZCreateCheckoutSessionRequestSchema = sessionFields(60, AMOUNT_FIELDS.documented);
 
 /** The card as the page sends it. A card past its expiry month is refused here: it could never be charged. */
 export const ZPayCheckoutRequestSchema = z
@@ -151,6 +195,7 @@ export type TPayCheckoutRequest = z.infer<typeof ZPayCheckoutRequestSchema>;
 // Responses
 export const ZCheckoutStatus = z.enum(['open', 'completed', 'cancelled', 'expired']);
 export const ZEmbedMode = z.enum(['redirect', ...EMBEDDED_MODES]);
+export const ZCheckoutMode = z.enum(CHECKOUT_MODES).meta({ description: '`payment` charges the card; `setup` only saves it as a token.' });
 const sessionIdExample = 'cs_4kT9fQ2xVbN8mWcR5yZ1aH7d';
 
 export const ZCreatedCheckoutSession = z
@@ -166,13 +211,17 @@ export const ZCreatedCheckoutSession = z
 export const ZCheckoutSessionStatus = z
   .object({
     sessionId: z.string(),
-    status: ZCheckoutStatus.meta({ description: '`open` until paid (`completed`), cancelled by the customer (`cancelled`, final) or `expired` (past expiresAt, or after the 5th failed attempt).' }),
-    amount: z.string().meta({ example: '10.50' }),
-    currency: z.string().meta({ example: 'EUR' }),
+    status: ZCheckoutStatus.meta({ description: '`open` until paid or, in setup mode, the card is saved (`completed`), cancelled by the customer (`cancelled`, final) or `expired` (past expiresAt, or after the 5th failed attempt).' }),
+    mode: ZCheckoutMode,
+    amount: z.string().optional().meta({ description: 'Payment mode only.', example: '10.50' }),
+    currency: z.string().optional().meta({ description: 'Payment mode only.', example: 'EUR' }),
     embedMode: ZEmbedMode,
     attempts: z.number().int().meta({ description: `Payment attempts so far, the successful one included (at most ${MAX_CHECKOUT_ATTEMPTS}: a session whose ${MAX_CHECKOUT_ATTEMPTS}th attempt fails is \`expired\`).` }),
     expiresAt: z.iso.datetime(),
-    transactionId: z.string().optional().meta({ description: 'The processor\'s transaction id, once completed.' }),
+    transactionId: z.string().optional().meta({ description: 'The processor\'s transaction id, once completed (payment mode).' }),
+    token: z.string().optional().meta({ description: 'Setup mode, once completed: the token made from the card (`tok_…`), to use through the proxy or detokenize like any token. Never card data.', example: 'tok_3kT9fQ2xVbN8mWcR5yZ1aH7d' }),
+    brand: z.string().nullable().optional().meta({ description: 'Once completed: the card\'s brand (null when not recognised).', example: 'visa' }),
+    last4: z.string().optional().meta({ description: 'Once completed: the card\'s last 4 digits.', example: '4242' }),
   })
   .meta({ id: 'CheckoutSessionStatus' });
 
@@ -184,6 +233,15 @@ export const ZCheckoutPaid = z
     redirectUrl: z.string().meta({ description: 'successUrl with `sessionId`, `transactionId`, `amount`, `currency` and `status=success` added to its query (its own query and fragment kept).' }),
   })
   .meta({ id: 'CheckoutPaid' });
+
+export const ZCheckoutCardSaved = z
+  .object({
+    success: z.literal(true),
+    status: z.literal('completed'),
+    paymentData: z.object({ token: z.string().meta({ example: 'tok_3kT9fQ2xVbN8mWcR5yZ1aH7d' }), brand: z.string().nullable(), last4: z.string() }),
+    redirectUrl: z.string().meta({ description: 'successUrl with `sessionId` and `status=success` added to its query.' }),
+  })
+  .meta({ id: 'CheckoutCardSaved', description: 'Setup mode: the card is saved as a token; nothing was charged.' });
 
 /** A declined or failed attempt: the error, and where the session stands. */
 export const ZCheckoutPaymentFailed = ZErrorResponseSchema.extend({
@@ -234,8 +292,9 @@ export const ZCheckoutSessionListItem = z
     id: z.string().meta({ example: 'cs_4kT9fQ2xVbN8mWcR5yZ1aH7d' }),
     merchant_id: z.string(),
     status: ZCheckoutStatus.meta({ description: 'An open session past its expiresAt is presented as `expired` (unless a charge that began before the deadline is still running).' }),
-    amount: z.string().meta({ example: '10.50', description: 'Decimal string with the currency\'s minor digits.' }),
-    currency: z.string().meta({ example: 'EUR' }),
+    mode: ZCheckoutMode,
+    amount: z.string().nullable().meta({ example: '10.50', description: 'Decimal string with the currency\'s minor digits; null in setup mode.' }),
+    currency: z.string().nullable().meta({ example: 'EUR', description: 'Null in setup mode.' }),
     embed_mode: ZEmbedMode,
     attempts: z.number().int(),
     created_at: z.iso.datetime(),

@@ -7,13 +7,15 @@ import type { EventType } from './event-types';
 const checkoutSession = {
   session_id: z.string().meta({ example: 'cs_4eC39HqLyjWDarjtT1zdp7dc' }),
   merchant_id: z.string(),
-  amount: z.string().meta({ description: 'Decimal string with the currency\'s minor digits.', example: '10.50' }),
-  currency: z.string().meta({ example: 'EUR' }),
+  mode: z.enum(['payment', 'setup']).meta({ description: '`setup`: the session only saves (tokenizes) a card, nothing is charged.' }),
+  amount: z.string().nullable().meta({ description: 'Decimal string with the currency\'s minor digits; null in setup mode.', example: '10.50' }),
+  currency: z.string().nullable().meta({ description: 'Null in setup mode.', example: 'EUR' }),
   status: z.enum(['open', 'completed', 'cancelled', 'expired']),
   attempts: z.number().int(),
   transaction_id: z.string().nullable().meta({ description: 'The processor\'s transaction id (completed only).' }),
   brand: z.string().nullable().meta({ description: 'Brand of the card used (the last attempt\'s), if any.' }),
   last4: z.string().nullable().meta({ description: 'Last 4 digits of the card used, if any.' }),
+  token: z.string().nullable().meta({ description: 'Setup mode, once completed: the token made from the card (use it like any token: proxy, detokenize). Null otherwise.', example: 'tok_3kT9fQ2xVbN8mWcR5yZ1aH7d' }),
 };
 
 const ZCheckoutSessionData = z.strictObject(checkoutSession);
@@ -58,7 +60,7 @@ export const EVENT_DATA_SCHEMAS: Record<EventType, z.ZodType> = {
 };
 
 const WHEN: Record<EventType, string> = {
-  'checkout.session.completed': 'A checkout session was paid (the approved attempt is recorded).',
+  'checkout.session.completed': 'A checkout session was paid (the approved attempt is recorded), or a setup session saved its card (`token`, `brand`, `last4`).',
   'checkout.session.expired': 'A checkout session passed its deadline (noticed within CHECKOUT_EXPIRY_SWEEP_MS even if nobody loads it) or its last attempt failed.',
   'checkout.session.cancelled': 'The customer cancelled a checkout session.',
   'checkout.payment.failed': 'One payment attempt of a checkout session was declined or failed.',

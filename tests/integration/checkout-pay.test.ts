@@ -255,6 +255,7 @@ describe('pay — expiry', () => {
       sessionId,
       status: 'open',
       merchantName: 'Acme EU',
+      mode: 'payment',
       amount: '10.50',
       currency: 'EUR',
       embedMode: 'iframe',

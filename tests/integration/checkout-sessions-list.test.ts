@@ -52,6 +52,7 @@ describe('checkout sessions list — happy', () => {
       id: ids.paid,
       merchant_id: merchant.id,
       status: 'completed',
+      mode: 'payment',
       amount: '12.50',
       currency: 'EUR',
       embed_mode: 'redirect',

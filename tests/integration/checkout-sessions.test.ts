@@ -157,7 +157,7 @@ describe('GET /api/sessions/{id} — happy', () => {
     expect(response.status).toBe(200);
     expect(response.json).toEqual({
       success: true,
-      data: { sessionId: created.json.sessionId, status: 'open', amount: '10.50', currency: 'EUR', embedMode: 'popup', attempts: 0, expiresAt: created.json.expiresAt },
+      data: { sessionId: created.json.sessionId, status: 'open', mode: 'payment', amount: '10.50', currency: 'EUR', embedMode: 'popup', attempts: 0, expiresAt: created.json.expiresAt },
     });
     expect(await auditRow(response)).toMatchObject({ action: 'checkout.session.get', outcome: 'success', statusCode: 200, projectId: vault.tenants.test.projectId, resource: `checkout_session:${created.json.sessionId}` });
   });

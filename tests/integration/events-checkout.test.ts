@@ -71,6 +71,7 @@ const pastDeadline = (sessionId: string) => vault.runtime.db.sql.query(`UPDATE c
 const sessionData = (sessionId: string, merchant: TestMerchant, changes: Record<string, unknown>) => ({
   session_id: sessionId,
   merchant_id: merchant.id,
+  mode: 'payment',
   amount: '10.50',
   currency: 'EUR',
   status: 'open',
@@ -78,6 +79,7 @@ const sessionData = (sessionId: string, merchant: TestMerchant, changes: Record<
   transaction_id: null,
   brand: null,
   last4: null,
+  token: null,
   ...changes,
 });
 /** The envelope fields of an event of the test project (not live). */

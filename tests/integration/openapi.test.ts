@@ -131,7 +131,12 @@ describe('what the document says', () => {
     expect(body('/auth/login', 'post').required).toEqual(expect.arrayContaining(['email', 'password']));
     expect(body('/api/members', 'post').properties.role.enum).toEqual(['owner', 'admin', 'developer', 'viewer']);
     const session = body('/api/sessions/create', 'post');
-    expect(session.required).toEqual(expect.arrayContaining(['merchantId', 'amount', 'currency', 'successUrl', 'cancelUrl', 'errorUrl']));
+    // amount and currency are required in payment mode only (setup mode refuses them): the handler says so by rule.
+    expect(session.required).toEqual(expect.arrayContaining(['merchantId', 'successUrl', 'cancelUrl', 'errorUrl']));
+    expect(session.required).not.toContain('amount');
+    expect(session.properties.amount.description).toMatch(/^Payment mode \(required there\).*Refused in setup mode\.$/);
+    expect(session.properties.mode.enum).toEqual(['payment', 'setup']);
+    expect(session.properties.mode.default).toBe('payment');
     expect(session.properties.embedMode.enum).toEqual(['redirect', 'popup', 'iframe', 'new_tab']);
     const query = (path: string) => document.paths[path].get.parameters.map((parameter: { name: string }) => parameter.name);
     expect(query('/api/audit-logs')).toEqual(expect.arrayContaining(['project_id', 'actor', 'outcome', 'limit', 'cursor']));

@@ -10,7 +10,7 @@ import { CheckoutUnavailable } from '@/components/checkout/checkout-unavailable'
 import { formatCheckoutAmount } from '@/lib/checkout/format-checkout-amount';
 import { loadCheckoutView } from '@/lib/checkout/load-checkout-view';
 import { CHECKOUT_POLICY_MARKER } from '@/lib/server/checkout-page-headers';
-import { errorRedirectUrl, successRedirectUrl } from '@/lib/checkout/return-urls';
+import { completedRedirectUrl, errorRedirectUrl } from '@/lib/checkout/return-urls';
 import { getRuntime } from '@/lib/runtime/shared';
 
 // Per request: a fresh nonce, the live session state; never prerendered or cached.
@@ -24,7 +24,7 @@ const view = cache(async (sessionId: string) => loadCheckoutView(await getRuntim
 export async function generateMetadata({ params }: Params): Promise<Metadata> {
   const found = await view((await params).sessionId);
   return {
-    title: found ? `Pay ${found.merchantName}` : 'Checkout not found',
+    title: found ? `${found.mode === 'setup' ? 'Save card for' : 'Pay'} ${found.merchantName}` : 'Checkout not found',
     robots: { index: false, follow: false },
     referrer: 'no-referrer',
   };
@@ -51,11 +51,11 @@ export default async function CheckoutPage({ params }: Params) {
   const found = await view((await params).sessionId);
   if (!found) notFound();
   const locale = localeFrom(requestHeaders.get('accept-language'));
-  const paid = found.payment ? successRedirectUrl(found, found.payment.transactionId) : null;
+  const paid = found.payment ? completedRedirectUrl(found, found.payment) : null;
   return (
     <CheckoutApp
       view={found}
-      amountLabel={formatCheckoutAmount({ amount: found.amount, currency: found.currency, locale })}
+      amountLabel={found.amount !== null && found.currency !== null ? formatCheckoutAmount({ amount: found.amount, currency: found.currency, locale }) : null}
       serverNow={Date.now()}
       returnUrls={{
         expired: errorRedirectUrl(found, 'expired'),

@@ -1,6 +1,7 @@
 'use client';
 // A merchant's checkout sessions (as GET /api/checkout-sessions presents them) and a drawer with one
-// session's attempts: time, outcome, decline message, transaction id (card brand and last 4 only).
+// session's attempts: time, outcome, decline message, transaction id (card brand and last 4 only). The mode
+// column tells a payment from a setup session (which saves a card, has no amount and charges nothing).
 import { useState, type ReactNode } from 'react';
 import { Badge, type BadgeTone } from '../../ui/badge';
 import { column, DataTable, type Column } from '../../ui/data-table';
@@ -11,8 +12,9 @@ type Attempt = { created_at: string; outcome: 'approved' | 'declined' | 'failed'
 export type SessionRow = {
   id: string;
   status: 'open' | 'completed' | 'cancelled' | 'expired';
-  amount: string;
-  currency: string;
+  mode: 'payment' | 'setup';
+  amount: string | null;
+  currency: string | null;
   embed_mode: string;
   attempts: number;
   created_at: string;
@@ -24,11 +26,16 @@ export type SessionRow = {
 
 const STATUS_TONES: Record<SessionRow['status'], BadgeTone> = { open: 'accent', completed: 'ok', cancelled: 'neutral', expired: 'warn' };
 const OUTCOME_TONES: Record<Attempt['outcome'], BadgeTone> = { approved: 'ok', declined: 'warn', failed: 'danger' };
+const MODE_TONES: Record<SessionRow['mode'], BadgeTone> = { payment: 'neutral', setup: 'accent' };
+
+/** "12.50 EUR"; a setup session has no amount ("—"). */
+const amountText = (row: SessionRow) => (row.amount === null || row.currency === null ? '—' : `${row.amount} ${row.currency}`);
 
 const columns: Array<Column<SessionRow>> = [
   column('id', 'Session', (row) => row.id, { mono: true, strong: true }),
   column('status', 'Status', (row) => <Badge tone={STATUS_TONES[row.status]}>{row.status}</Badge>),
-  column('amount', 'Amount', (row) => `${row.amount} ${row.currency}`, { mono: true }),
+  column('mode', 'Mode', (row) => <Badge tone={MODE_TONES[row.mode]}>{row.mode}</Badge>),
+  column('amount', 'Amount', amountText, { mono: true }),
   column('embed_mode', 'Embed mode', (row) => row.embed_mode),
   column('attempts', 'Attempts', (row) => String(row.attempts)),
   column('created_at', 'Created', (row) => formatDateTime(row.created_at)),
@@ -47,7 +54,8 @@ export function SessionsTable({ rows, empty }: { rows: SessionRow[]; empty: Reac
             <DetailList
               items={[
                 ['Status', open.status],
-                ['Amount', `${open.amount} ${open.currency}`],
+                ['Mode', open.mode],
+                ['Amount', amountText(open)],
                 ['Embed mode', open.embed_mode],
                 ['Attempts', String(open.attempts)],
                 ['Transaction id', open.transaction_id ? <span className="font-mono">{open.transaction_id}</span> : '—'],

@@ -1,6 +1,7 @@
-// GET /api/sessions/{id} — a session's status for its merchant's server: confirm a payment without trusting the browser.
+// GET /api/sessions/{id} — a session's status for its merchant's server: confirm a payment (or read a setup session's token) without trusting the browser.
 import { z } from 'zod';
 import { getCheckoutSession } from '../../checkout/get-checkout-session';
+import { presentCheckoutSessionStatus } from '../../checkout/present-session-status';
 import { ZCheckoutSessionStatus } from '../../checkout/schemas';
 import { defineRoute } from '../../http/define-route';
 import { VaultError, messages } from '../../core/errors';
@@ -15,7 +16,7 @@ export const GET = defineRoute({
   tags: ['Hosted checkout'],
   summary: 'Read a checkout session\'s status',
   description:
-    'Server to server with the same two keys: confirm a payment without trusting the browser. A session of another merchant or project is 404 like an unknown one. An open session past its expiresAt is reported (and stored) as expired.',
+    'Server to server with the same two keys: confirm a payment without trusting the browser. A session of another merchant or project is 404 like an unknown one. An open session past its expiresAt is reported (and stored) as expired.\n\nA completed session carries the card\'s `brand` and `last4`, and its `transactionId` (payment mode) or its `token` (setup mode: the card saved as a token, to use through the proxy like any token of the project). A setup session has no `amount` or `currency`. Never card data.',
   auth: merchantKeysAuth({ action: 'checkout.session.get' }),
   request: { params: z.object({ id: sessionIdField }) },
   responses: {
@@ -29,18 +30,6 @@ export const GET = defineRoute({
       throw new VaultError('not_found', messages.checkoutNotFound);
     }
     call.audit.resource = `checkout_session:${session.id}`;
-    return call.json(200, {
-      success: true,
-      data: {
-        sessionId: session.id,
-        status: session.status,
-        amount: session.amount,
-        currency: session.currency,
-        embedMode: session.embedMode,
-        attempts: session.attempts,
-        expiresAt: session.expiresAt.toISOString(),
-        ...(session.transactionId ? { transactionId: session.transactionId } : {}),
-      },
-    });
+    return call.json(200, { success: true, data: presentCheckoutSessionStatus(session) });
   },
 });
