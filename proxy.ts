@@ -4,7 +4,8 @@
 // writes, which is why these pages are rendered per request (they all are: they read the session or live
 // status). Runs under the production server (lib/server/create-server.ts hands pages to Next), `next start`
 // and `next dev` alike. Not for the hosted checkout (lib/server/checkout-page-headers.ts sets its own policy),
-// /docs (its own, lib/api/docs.ts), the API or static files; not for prefetches, which render no document.
+// /docs (its own, lib/api/docs.ts), merchants' logos (/checkout-assets/, their own), the API or static files;
+// not for prefetches, which render no document.
 import { NextResponse, type NextRequest } from 'next/server';
 import { createNonce } from './lib/checkout/csp';
 import { dashboardContentSecurityPolicy, NONCE_HEADER } from './lib/server/dashboard-csp';
@@ -25,7 +26,7 @@ export function proxy(request: NextRequest): NextResponse {
 export const config = {
   matcher: [
     {
-      source: '/((?!api/|_next/static/|_next/image|checkout/|docs$|favicon\\.svg$).*)',
+      source: '/((?!api/|_next/static/|_next/image|checkout/|checkout-assets/|docs$|favicon\\.svg$).*)',
       missing: [
         { type: 'header', key: 'next-router-prefetch' },
         { type: 'header', key: 'purpose', value: 'prefetch' },

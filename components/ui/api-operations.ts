@@ -33,6 +33,7 @@ export const operations = {
   getEvent: ['GET', '/api/events/{id}'],
   getHealth: ['GET', '/health'],
   getMerchant: ['GET', '/api/merchants/{id}'],
+  getMerchantLogo: ['GET', '/checkout-assets/logos/{merchantId}/{sha256}'],
   getMetrics: ['GET', '/metrics'],
   getMfaStatus: ['GET', '/auth/mfa/status'],
   getMfaStatusAlias: ['GET', '/mfa-status'],
@@ -122,6 +123,7 @@ export type OperationRoutes = {
   getEvent: typeof import('@/lib/api/events/get-event').GET;
   getHealth: typeof import('@/lib/api/health').GET;
   getMerchant: typeof import('@/lib/api/merchants/get-merchant').GET;
+  getMerchantLogo: typeof import('@/lib/api/merchants/get-merchant-logo').GET;
   getMetrics: typeof import('@/lib/api/metrics').GET;
   getMfaStatus: typeof import('@/lib/api/auth-endpoints/get-mfa-status').GET;
   getMfaStatusAlias: typeof import('@/lib/api/auth-endpoints/get-mfa-status-alias').GET;

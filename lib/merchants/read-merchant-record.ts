@@ -2,6 +2,7 @@
 // Used by every lookup that presents or charges through a merchant.
 import { PROJECT_KEY_COLUMNS, type ProjectKeyRef } from '../crypto/keyring';
 import type { Runtime } from '../runtime/types';
+import type { StoredLogo } from './present-branding';
 import type { MerchantRecord } from './present-merchant';
 import { openProcessor } from './processor-seal';
 
@@ -14,6 +15,8 @@ export const merchantRecordColumns = {
   updatedAt: true,
   processorSealed: true,
   processorKeyVersion: true,
+  branding: true,
+  logo: { select: { contentType: true, sha256: true, sourceUrl: true } },
   project: { select: { environment: true, ...PROJECT_KEY_COLUMNS } },
 } as const;
 
@@ -26,6 +29,8 @@ export type MerchantRecordRow = {
   updatedAt: Date;
   processorSealed: Uint8Array;
   processorKeyVersion: number;
+  branding: unknown;
+  logo: StoredLogo | null;
   project: ProjectKeyRef & { environment: 'test' | 'production' };
 };
 

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { createProcessorConfigSchema, objectError, ZProcessorConfigSchema } from './processor-schemas';
 import { rotatedKeyView } from '../core/openapi-shapes';
+import { ZBrandingRequestSchema, ZBrandingView } from './branding-schemas';
 
 const MERCHANT_NAME_MAX = 100;
 
@@ -16,6 +17,9 @@ const nameField = () =>
     .max(MERCHANT_NAME_MAX, `name must be 1 to ${MERCHANT_NAME_MAX} characters`)
     .meta({ description: `Merchant name, 1 to ${MERCHANT_NAME_MAX} characters: the default \`merchantName\` shown on the checkout page.`, example: 'Acme Store' });
 
+/** On update, `null` removes the branding and its logo. */
+const brandingField = ZBrandingRequestSchema.nullable();
+
 function buildSchemas(allowedPrivateHosts: ReadonlySet<string>) {
   const processor = createProcessorConfigSchema(allowedPrivateHosts);
   const create = z.strictObject(
@@ -26,12 +30,13 @@ function buildSchemas(allowedPrivateHosts: ReadonlySet<string>) {
         .optional()
         .meta({ description: "The merchant's project; default the account's first test project." }),
       processor,
+      branding: ZBrandingRequestSchema.optional(),
     },
     { error: objectError('Request body') },
   );
   const update = z
-    .strictObject({ name: nameField().optional(), processor: processor.optional() }, { error: objectError('Request body') })
-    .refine((body) => body.name !== undefined || body.processor !== undefined, { message: 'Provide name or processor to change' });
+    .strictObject({ name: nameField().optional(), processor: processor.optional(), branding: brandingField.optional() }, { error: objectError('Request body') })
+    .refine((body) => body.name !== undefined || body.processor !== undefined || body.branding !== undefined, { message: 'Provide name, processor or branding to change' });
   return { create, update };
 }
 
@@ -65,6 +70,7 @@ export const ZMerchantView = z
     project_id: z.string(),
     processor: maskedProcessor('The processor, every header value shown as "********".'),
     key_prefix: z.string().meta({ description: 'The first characters of the service key (`msk_test_…`); never the key.' }),
+    branding: ZBrandingView.nullable(),
     created_at: z.iso.datetime(),
     updated_at: z.iso.datetime(),
   })

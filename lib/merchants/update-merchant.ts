@@ -3,7 +3,9 @@
 // be edited and saved without re-entering PSP secrets; the stored configuration stays sealed. Only while the
 // processor's URL keeps its host (and port) and path, though: a stored PSP credential is never sent to a new
 // destination by someone who does not know it, so a changed URL needs every header value again (400 naming
-// each header otherwise). An http processor's URL must pass the project's destination allow-list.
+// each header otherwise). An http processor's URL must pass the project's destination allow-list. Branding
+// replaces the style fields whole and keeps, replaces or removes the logo (prepare-branding.ts); a refused
+// logo changes nothing.
 import { REDACTED_HEADER_VALUE, type TProcessorConfig } from './processor-schemas';
 import { VaultError, type FieldIssue } from '../core/errors';
 import type { Runtime } from '../runtime/types';
@@ -11,6 +13,8 @@ import { checkProcessorForProject } from './check-processor-for-project';
 import { getMerchantOrThrow, merchantNotFound } from './get-merchant-or-throw';
 import type { MerchantWithProject } from './read-merchant-record';
 import { sealProcessor } from './processor-seal';
+import type { TBrandingRequest } from './branding-schemas';
+import { logoStatements, prepareBranding } from './prepare-branding';
 
 /** Same host (with its port) and path: the stored credentials may stay. Both URLs passed the processor schema. */
 function sameDestination(next: string, current: string): boolean {
@@ -47,8 +51,8 @@ function keepRedactedHeaders(next: TProcessorConfig, current: TProcessorConfig):
 }
 
 export async function updateMerchant(
-  runtime: Pick<Runtime, 'db' | 'keyring' | 'config'>,
-  options: { accountId: string; merchantId: string; name?: string; processor?: TProcessorConfig },
+  runtime: Pick<Runtime, 'db' | 'keyring' | 'config' | 'webhooks'>,
+  options: { accountId: string; merchantId: string; name?: string; processor?: TProcessorConfig; branding?: TBrandingRequest | null },
 ): Promise<MerchantWithProject> {
   const current = await getMerchantOrThrow(runtime, options);
   let processorData = {};
@@ -57,7 +61,12 @@ export async function updateMerchant(
     const processor = keepRedactedHeaders(options.processor, current.processor);
     processorData = { processorType: processor.type, ...sealProcessor(runtime, projectKeys, current.id, processor) };
   }
-  const updated = await runtime.db.prisma.merchant.updateMany({ where: { id: current.id }, data: { name: options.name, ...processorData } });
+  const branding = options.branding === undefined ? null : await prepareBranding(runtime, { branding: options.branding, storedSourceUrl: current.logo?.sourceUrl ?? null });
+  const brandingData = branding ? { branding: branding.branding } : {};
+  const [updated] = await runtime.db.prisma.$transaction([
+    runtime.db.prisma.merchant.updateMany({ where: { id: current.id }, data: { name: options.name, ...processorData, ...brandingData } }),
+    ...(branding ? logoStatements(runtime.db.prisma, current.id, branding.logo) : []),
+  ]);
   if (updated.count === 0) throw merchantNotFound();
   return getMerchantOrThrow(runtime, options);
 }
