@@ -9,6 +9,7 @@ export interface VaultCheckoutError {
   message: string;
 }
 
+/** A payment session's PAYMENT_SUCCESS: the charge. */
 export interface VaultPaymentData {
   transactionId: string;
   /** Decimal string as created, e.g. "10.50". */
@@ -19,9 +20,17 @@ export interface VaultPaymentData {
   last4: string;
 }
 
+/** A setup session's PAYMENT_SUCCESS (created with `mode: "setup"`): the card saved as a token; nothing was charged. */
+export interface VaultSavedCardData {
+  /** The token (`tok_…`) of the saved card; your server also reads it from GET /api/sessions/{id}. */
+  token: string;
+  brand: string | null;
+  last4: string;
+}
+
 export type VaultCheckoutMessage =
   | { type: 'CHECKOUT_READY'; sessionId: string }
-  | { type: 'PAYMENT_SUCCESS'; sessionId: string; paymentData: VaultPaymentData }
+  | { type: 'PAYMENT_SUCCESS'; sessionId: string; paymentData: VaultPaymentData | VaultSavedCardData }
   | { type: 'PAYMENT_ERROR'; sessionId: string; error: VaultCheckoutError }
   | { type: 'CHECKOUT_CANCELLED'; sessionId: string; reason: 'user_cancelled' }
   | { type: 'CHECKOUT_ERROR'; sessionId: string; error: VaultCheckoutError }

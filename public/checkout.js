@@ -17,8 +17,8 @@
  *   checkout.close();               // closes the popup/tab, removes the iframe, stops listening
  *
  * Each callback receives the message object the checkout page posted ({type, sessionId, ...}):
- *   CHECKOUT_READY → onReady; PAYMENT_SUCCESS (paymentData: {transactionId, amount, currency, brand, last4})
- *   → onSuccess; PAYMENT_ERROR (error: {code, message}) → onError; CHECKOUT_ERROR (error: {code, message},
+ *   CHECKOUT_READY → onReady; PAYMENT_SUCCESS (paymentData: {transactionId, amount, currency, brand, last4};
+ *   a setup session's, which saves the card and charges nothing: {token, brand, last4}) → onSuccess; PAYMENT_ERROR (error: {code, message}) → onError; CHECKOUT_ERROR (error: {code, message},
  *   the session cannot be paid any more, e.g. attempts_exhausted) → onError too; CHECKOUT_CANCELLED (reason
  *   "user_cancelled") → onCancel; CHECKOUT_EXPIRED (error) → onExpired.
  *
