@@ -8,6 +8,7 @@ import { auditLogsRoutes } from './audit-logs/routes';
 import { authRoutes } from './auth-endpoints/routes';
 import { checkoutRoutes } from './checkout/routes';
 import { collectSessionsRoutes } from './collect-sessions/routes';
+import { elementsRoutes } from './elements/routes';
 import { DELETE as deleteCvcSession } from './delete-cvc-session';
 import { POST as detokenize } from './detokenize';
 import { GET as apiReference } from './docs';
@@ -53,6 +54,7 @@ export const routes: readonly DefinedRoute[] = [
   ...merchantsRoutes,
   ...checkoutRoutes,
   ...collectSessionsRoutes,
+  ...elementsRoutes,
   ...webhooksRoutes,
   ...eventsRoutes,
   health,

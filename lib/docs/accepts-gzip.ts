@@ -11,3 +11,17 @@ export function acceptsGzip(header: string | null): boolean {
   const quality = qualities.get('gzip') ?? qualities.get('x-gzip') ?? qualities.get('*') ?? 0;
   return quality > 0;
 }
+
+/** A script response of a file kept plain and gzipped: gzip when the request accepts it, with `headers` added. */
+export function scriptResponse(request: Request, asset: { plain: Buffer; gzipped: Buffer }, headers: Record<string, string>): Response {
+  const gzipped = acceptsGzip(request.headers.get('accept-encoding'));
+  return new Response(new Uint8Array(gzipped ? asset.gzipped : asset.plain), {
+    headers: {
+      'content-type': 'text/javascript; charset=utf-8',
+      'x-content-type-options': 'nosniff',
+      vary: 'accept-encoding',
+      ...headers,
+      ...(gzipped ? { 'content-encoding': 'gzip' } : {}),
+    },
+  });
+}

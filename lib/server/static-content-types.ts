@@ -5,6 +5,7 @@
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '/checkout.d.ts': 'application/typescript; charset=utf-8',
   '/webhooks.d.ts': 'application/typescript; charset=utf-8',
+  '/elements.d.ts': 'application/typescript; charset=utf-8',
 };
 
 /** The content type to serve `pathname` with, when Next's guess is wrong; else null. */

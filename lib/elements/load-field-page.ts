@@ -1,0 +1,48 @@
+// What GET /elements/field needs from the query and the session: the field page's configuration, or the
+// reason it cannot be shown (unknown or ended session, a field the session does not collect, bad options).
+import { findCollectSession, collectStatus } from '../collect/read-collect-session';
+import type { Runtime } from '../runtime/types';
+import { checkFieldOptions, INSTANCE_PATTERN, type FieldName } from './field-options';
+import { isFieldName, type FieldPageConfig } from './field-page';
+import { StyleError } from './style-rules';
+
+/** Vault's own focus and invalid colours (the merchant's brand colour replaces focus when set). */
+export const DEFAULT_FIELD_COLORS = { focus: '#4f46e5', invalid: '#c62828' };
+
+export type FieldPageResult = { ok: true; config: FieldPageConfig } | { ok: false; status: 400 | 404 | 410; message: string };
+
+function decodeOptions(encoded: string | null): unknown {
+  if (!encoded) return undefined;
+  if (encoded.length > 200_000) throw new StyleError('o', 'options are too large');
+  try {
+    return JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8'));
+  } catch {
+    throw new StyleError('o', 'o must be base64url JSON');
+  }
+}
+
+export async function loadFieldPage(
+  runtime: Pick<Runtime, 'db'>,
+  query: URLSearchParams,
+  brandColors: (merchantId: string) => Promise<Partial<FieldPageConfig['colors']>> = async () => ({}),
+): Promise<FieldPageResult> {
+  const session = await findCollectSession(runtime, query.get('session') ?? '');
+  if (!session) return { ok: false, status: 404, message: 'Collect session not found' };
+  if (collectStatus(session) !== 'open') return { ok: false, status: 410, message: 'Collect session expired' };
+  const field = query.get('field') ?? '';
+  if (!isFieldName(field) || !session.fields.includes(field)) return { ok: false, status: 400, message: 'field must be one of the fields of this collect session' };
+  const instance = query.get('instance') ?? '';
+  if (!INSTANCE_PATTERN.test(instance)) return { ok: false, status: 400, message: 'instance must be 16 to 64 letters or digits' };
+  let options;
+  try {
+    options = checkFieldOptions(decodeOptions(query.get('o')), session.parentOrigin);
+  } catch (error) {
+    if (error instanceof StyleError) return { ok: false, status: 400, message: error.message };
+    throw error;
+  }
+  const colors = { ...DEFAULT_FIELD_COLORS, ...(session.merchantId ? await brandColors(session.merchantId) : {}) };
+  return {
+    ok: true,
+    config: { sessionId: session.id, field, instance, parentOrigin: session.parentOrigin, fields: session.fields as FieldName[], options, colors },
+  };
+}

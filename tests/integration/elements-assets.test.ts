@@ -1,0 +1,113 @@
+// Vault Elements' browser files: the committed public/ builds match their sources (a fresh build of
+// components/elements/), the field page's script is within its budget, and the server serves them with
+// the headers a cross-origin script needs; the field page (GET /elements/field) has its policy.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildElements } from '../../scripts/build-elements.mjs';
+import { startTestVault, type TestVault } from '../helpers/test-vault';
+
+const CHECKOUT_URL = 'https://pay.vault.example';
+const PARENT = 'https://shop.example';
+const FIELD_PAGE_BUDGET_GZIP = 12 * 1024;
+
+let vault: TestVault;
+beforeAll(async () => {
+  vault = await startTestVault({ env: { CHECKOUT_URL } });
+});
+afterAll(async () => {
+  await vault?.close();
+});
+
+const options = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+const instance = 'a'.repeat(24);
+
+async function openSession(body: Record<string, unknown> = {}) {
+  const response = await vault.call('POST', '/collect-sessions', { json: { parent_origin: PARENT, ...body } });
+  expect(response.status).toBe(201);
+  return response.json as { id: string };
+}
+
+describe('Elements builds', () => {
+  it('public/elements.js, elements.global.js and elements-field.js are what the sources build to (run `node scripts/build-elements.mjs`)', async () => {
+    const built = await buildElements();
+    for (const [file, text] of Object.entries(built)) expect(readFileSync(join('public', file), 'utf8'), file).toBe(text);
+  });
+
+  it(`the field page (HTML + script) is within ${FIELD_PAGE_BUDGET_GZIP / 1024} KB gzip`, async () => {
+    const { id } = await openSession();
+    const page = await vault.call('GET', `/elements/field?session=${id}&field=card_number&instance=${instance}`, { key: null });
+    const script = readFileSync(join('public', 'elements-field.js'));
+    expect(gzipSync(page.text).length + gzipSync(script).length).toBeLessThan(FIELD_PAGE_BUDGET_GZIP);
+  });
+});
+
+describe('GET /elements.js, /elements.global.js, /elements/field.js', () => {
+  it.each(['/elements.js', '/elements.global.js', '/elements/field.js'])('%s: JavaScript any origin may load, no credentials', async (path) => {
+    const response = await vault.call('GET', path, { key: null });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(response.headers.get('access-control-allow-credentials')).toBeNull();
+    expect(response.text.startsWith('// Vault Elements')).toBe(true);
+  });
+});
+
+describe('GET /elements/field', () => {
+  it('serves the field with frame-ancestors exactly the parent origin, scripts from itself only, and a real labelled input', async () => {
+    const { id } = await openSession();
+    const response = await vault.call('GET', `/elements/field?session=${id}&field=card_number&instance=${instance}&o=${options({ label: 'Numéro "de" carte & co' })}`, { key: null });
+    expect(response.status).toBe(200);
+    const policy = response.headers.get('content-security-policy')!;
+    expect(policy).toContain(`frame-ancestors ${PARENT}`);
+    expect(policy).toContain("script-src 'self'");
+    expect(policy).toContain("default-src 'none'");
+    expect(policy).toContain("font-src 'none'");
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.text).toContain('autocomplete="cc-number"');
+    expect(response.text).toContain('inputmode="numeric"');
+    expect(response.text).toContain('aria-describedby="field-error"');
+    expect(response.text).toContain('<title>Numéro &#34;de&#34; carte &#38; co</title>');
+    expect(response.text).not.toContain('"de"');
+    expect(response.text).toContain('<script src="/elements/field.js" defer></script>');
+  });
+
+  it('allows exactly the fonts given: an https URL on the parent origin, or data:', async () => {
+    const { id } = await openSession();
+    const fonts = [{ family: 'Shop Sans', src: `${PARENT}/fonts/shop.woff2`, weight: 400 }, { family: 'Inline', src: 'data:font/woff2;base64,d09GMgABAAA=' }];
+    const response = await vault.call('GET', `/elements/field?session=${id}&field=card_cvc&instance=${instance}&o=${options({ fonts })}`, { key: null });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-security-policy')).toContain(`font-src ${PARENT}/fonts/shop.woff2 data:`);
+    expect(response.text).toContain('autocomplete="cc-csc"');
+  });
+
+  it.each([
+    [{ style: { base: { color: 'red' } } }, 200, ''],
+    [{ style: { base: { backgroundImage: 'url(https://evil.example/x.png)' } } }, 400, 'style.base.backgroundImage: allowed properties are'],
+    [{ style: { base: { color: 'url(https://evil.example/x)' } } }, 400, 'style.base.color is not allowed'],
+    [{ style: { hover: { color: 'red' } } }, 400, 'style.hover: the states are'],
+    [{ fonts: [{ family: 'X', src: 'https://evil.example/x.woff2' }] }, 400, 'fonts.0.src must be an https URL on https://shop.example'],
+    [{ fonts: [{ family: 'X', src: 'data:text/css;base64,AAAA' }] }, 400, 'fonts.0.src must be'],
+  ])('options %j → %i', async (given, status, message) => {
+    const { id } = await openSession();
+    const response = await vault.call('GET', `/elements/field?session=${id}&field=card_number&instance=${instance}&o=${options(given)}`, { key: null });
+    expect(response.status).toBe(status);
+    if (status !== 200) {
+      expect(response.text).toContain(message);
+      expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+    }
+  });
+
+  it('refuses an unknown session (404), an ended one (410), a field the session does not collect and a bad instance (400)', async () => {
+    const page = (query: string) => vault.call('GET', `/elements/field?${query}`, { key: null });
+    expect((await page(`session=cls_000000000000000000000000&field=card_number&instance=${instance}`)).status).toBe(404);
+    const { id } = await openSession({ fields: ['card_number', 'card_expiry'] });
+    expect((await page(`session=${id}&field=card_cvc&instance=${instance}`)).status).toBe(400);
+    expect((await page(`session=${id}&field=card_number&instance=short`)).status).toBe(400);
+    await vault.runtime.db.prisma.collectSession.update({ where: { id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    const ended = await page(`session=${id}&field=card_number&instance=${instance}`);
+    expect(ended.status).toBe(410);
+    expect(ended.text).toBe('Collect session expired');
+  });
+});
