@@ -190,17 +190,15 @@ test.describe('Vault Elements across origins', () => {
     const src = (await page.locator('#card-number iframe').getAttribute('src'))!;
     const instance = new URL(src).searchParams.get('instance')!;
     // A third-party widget on the merchant's page knows the instance and posts to the number frame and to the page.
-    await page.evaluate(({ thirdParty, instance }) => {
+    await page.evaluate(({ thirdParty }) => {
       const frame = document.createElement('iframe');
       frame.id = 'forger';
       frame.title = 'Third-party widget';
-      frame.srcdoc = '';
       frame.src = `${thirdParty}/forge`;
       document.body.appendChild(frame);
-      (window as unknown as { __forgeInstance: string }).__forgeInstance = instance;
-    }, { thirdParty: thirdPartyOrigin, instance });
-    const forger = page.frameLocator('#forger');
-    await expect(forger.locator('body')).toBeVisible();
+    }, { thirdParty: thirdPartyOrigin });
+    await expect.poll(() => page.frames().some((frame) => frame.url().startsWith(`${thirdPartyOrigin}/forge`))).toBe(true);
+    await page.frameLocator('#forger').locator('body').waitFor({ state: 'attached' });
     const before = await page.evaluate(() => (window as unknown as ElementsWindow).__events.length);
     await page.frames().find((frame) => frame.url().startsWith(`${thirdPartyOrigin}/forge`))!.evaluate((instance) => {
       const numberFrame = window.parent.frames[0]!;

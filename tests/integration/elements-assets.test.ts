@@ -6,6 +6,9 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildElements } from '../../scripts/build-elements.mjs';
+import { brandingStyleDefaults } from '../../lib/merchants/branding-theme';
+import { DEFAULT_FIELD_COLORS } from '../../lib/elements/load-field-page';
+import { makeMerchant } from '../helpers/checkout';
 import { startTestVault, type TestVault } from '../helpers/test-vault';
 
 const CHECKOUT_URL = 'https://pay.vault.example';
@@ -71,6 +74,20 @@ describe('GET /elements/field', () => {
     expect(response.text).toContain('<title>Numéro &#34;de&#34; carte &#38; co</title>');
     expect(response.text).not.toContain('"de"');
     expect(response.text).toContain('<script src="/elements/field.js" defer></script>');
+  });
+
+  it("takes the merchant's brand colour for focus (merchant_id), Vault's colours otherwise", async () => {
+    const merchant = await makeMerchant(vault);
+    await vault.runtime.db.prisma.merchant.update({ where: { id: merchant.id }, data: { branding: { brand_color: '#f5c518', theme: 'light' } } });
+    const branded = await openSession({ merchant_id: merchant.id });
+    const plain = await openSession();
+    const page = async (id: string) => (await vault.call('GET', `/elements/field?session=${id}&field=card_number&instance=${instance}`, { key: null })).text;
+    const expected = brandingStyleDefaults({ brand_color: '#f5c518', theme: 'light' });
+    // A yellow too light for a white page is darkened to reach 3:1: the field uses that, not the raw colour.
+    expect(expected.focusColor).not.toBe('#f5c518');
+    expect(await page(branded.id)).toContain(`caret-color:${expected.focusColor}`);
+    expect(await page(branded.id)).toContain(`color:${expected.invalidColor}`);
+    expect(await page(plain.id)).toContain(`caret-color:${DEFAULT_FIELD_COLORS.focus}`);
   });
 
   it('allows exactly the fonts given: an https URL on the parent origin, or data:', async () => {
