@@ -20,9 +20,11 @@ export type CheckoutAppProps = {
   serverNow: number;
   /** Return URLs computed on the server (lib/checkout/return-urls.ts), so page and endpoints agree. */
   returnUrls: PageContext['returnUrls'];
+  /** The merchant's logo, served by the vault (same origin), or null. */
+  logoUrl?: string | null;
 };
 
-export function CheckoutApp({ view, amountLabel, serverNow, returnUrls }: CheckoutAppProps) {
+export function CheckoutApp({ view, amountLabel, serverNow, returnUrls, logoUrl = null }: CheckoutAppProps) {
   // A framed page gets the height the embedding page gave it (the SDK's default 640 px) and no more: a compact
   // layout keeps the form, a decline message and both buttons inside it without scrolling the frame.
   const compact = view.embedMode === 'iframe';
@@ -63,6 +65,11 @@ export function CheckoutApp({ view, amountLabel, serverNow, returnUrls }: Checko
           aria-labelledby="checkout-title"
           className={`rounded-2xl border border-white/10 bg-white/[0.03] p-4 shadow-2xl shadow-black/40 ${compact ? 'sm:p-5' : 'sm:p-7'}`}
         >
+          {logoUrl && (
+            // The name is the heading's text: the logo beside it is decorative. Served by the vault, sized by CSS.
+            // eslint-disable-next-line @next/next/no-img-element -- a vault-served logo needs no optimiser
+            <img src={logoUrl} alt="" data-testid="merchant-logo" className={`block h-9 w-auto max-w-[12rem] object-contain object-left ${compact ? 'mb-3' : 'mb-5'}`} />
+          )}
           <CheckoutHeading merchantName={view.merchantName} amountLabel={amountLabel} testMode={view.testMode} />
 
           {result ? (
@@ -85,7 +92,7 @@ export function CheckoutApp({ view, amountLabel, serverNow, returnUrls }: Checko
           )}
         </section>
 
-        <footer className={`flex flex-wrap items-center justify-between gap-x-4 gap-y-2 px-1 text-xs text-zinc-500 ${compact ? 'mt-2' : 'mt-5'}`}>
+        <footer className={`flex flex-wrap items-center justify-between gap-x-4 gap-y-2 px-1 text-xs text-zinc-400 ${compact ? 'mt-2' : 'mt-5'}`}>
           <span className="inline-flex items-center gap-1.5">
             <svg viewBox="0 0 24 24" aria-hidden className="size-3.5" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round">
               <rect x="5" y="11" width="14" height="9" rx="2" />

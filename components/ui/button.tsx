@@ -15,13 +15,14 @@ const VARIANTS: Record<Exclude<ButtonVariant, CheckoutVariant>, string> = {
   ghost: 'border border-transparent text-fg hover:bg-raised',
 };
 
-// The hosted checkout's own: its fixed dark palette (the page has no theme switch) and touch-sized targets
-// (44–48 px) that a customer's phone needs, so they bring their own size and shape and ignore `size`.
+// The hosted checkout's own: its palette (dark, or the merchant's branding: the pay button's colours are the
+// page's --ck-button/--ck-on-button, lib/merchants/branding-theme.ts) and touch-sized targets (44–48 px) that a
+// customer's phone needs, so they bring their own size and shape and ignore `size`.
 const CHECKOUT_BASE = 'inline-flex items-center justify-center rounded-lg px-4 transition disabled:cursor-not-allowed disabled:opacity-60';
 const CHECKOUT_VARIANTS: Record<CheckoutVariant, string> = {
   // flex-wrap: a long amount goes to a line of its own under "Pay" (components/checkout/amount-size.ts).
   'checkout-pay':
-    'min-h-12 w-full flex-wrap gap-x-2 bg-emerald-400 py-3 text-base font-semibold text-emerald-950 shadow-lg shadow-emerald-500/20 hover:bg-emerald-300',
+    'min-h-12 w-full flex-wrap gap-x-2 bg-(--ck-button) py-3 text-base font-semibold text-(--ck-on-button) shadow-lg shadow-(--ck-button)/20 hover:ring-2 hover:ring-(--ck-button)/40',
   // Without a text colour: Cancel and the result's return link differ there.
   'checkout-outline': 'min-h-11 border border-white/10 py-2.5 text-sm font-medium hover:border-white/20 hover:bg-white/5',
 };

@@ -7,12 +7,12 @@ import { cn } from './cn';
 export const inputClass =
   'w-full min-w-0 rounded-md border border-line bg-bg px-3 py-2 text-sm text-strong placeholder:text-muted focus:border-accent aria-[invalid=true]:border-danger';
 
-/** The hosted checkout's inputs: its fixed dark palette, 44 px tall, 16 px text (no zoom on focus on iOS). */
+/** The hosted checkout's inputs: its palette (focus in the page's --ck-focus), 44 px tall, 16 px text (no zoom on focus on iOS). */
 export function checkoutInputClass(invalid: boolean): string {
   return [
     'block w-full min-h-11 rounded-lg border bg-zinc-900/80 px-3 py-2.5 text-base text-white placeholder:text-zinc-600 transition',
     'focus:outline-none focus-visible:outline-none focus:ring-2 read-only:opacity-70',
-    invalid ? 'border-rose-400/70 focus:border-rose-400 focus:ring-rose-400/30' : 'border-white/10 focus:border-emerald-400 focus:ring-emerald-400/25',
+    invalid ? 'border-rose-400/70 focus:border-rose-400 focus:ring-rose-400/30' : 'border-white/10 focus:border-(--ck-focus) focus:ring-(--ck-focus)/25',
   ].join(' ');
 }
 

@@ -9,6 +9,7 @@ import { CheckoutApp } from '@/components/checkout/checkout-app';
 import { CheckoutUnavailable } from '@/components/checkout/checkout-unavailable';
 import { formatCheckoutAmount } from '@/lib/checkout/format-checkout-amount';
 import { loadCheckoutView } from '@/lib/checkout/load-checkout-view';
+import { loadCheckoutBranding } from '@/lib/checkout/load-checkout-branding';
 import { CHECKOUT_POLICY_MARKER } from '@/lib/server/checkout-page-headers';
 import { completedRedirectUrl, errorRedirectUrl } from '@/lib/checkout/return-urls';
 import { getRuntime } from '@/lib/runtime/shared';
@@ -19,7 +20,17 @@ export const runtime = 'nodejs';
 
 type Params = { params: Promise<{ sessionId: string }> };
 
-const view = cache(async (sessionId: string) => loadCheckoutView(await getRuntime(), sessionId));
+// The merchant's branding (issue 24) names the page with its display name and brings its theme and logo.
+const view = cache(async (sessionId: string) => {
+  const runtime = await getRuntime();
+  const found = await loadCheckoutView(runtime, sessionId);
+  if (!found) return null;
+  const branding = await loadCheckoutBranding(runtime, sessionId);
+  return { ...found, merchantName: branding.displayName ?? found.merchantName, branding };
+});
+
+/** This response's nonce, from the policy the production server set on the request (none under `next dev`). */
+const nonceOf = (policy: string | null) => policy?.match(/'nonce-([^']+)'/)?.[1];
 
 export async function generateMetadata({ params }: Params): Promise<Metadata> {
   const found = await view((await params).sessionId);
@@ -53,16 +64,21 @@ export default async function CheckoutPage({ params }: Params) {
   const locale = localeFrom(requestHeaders.get('accept-language'));
   const paid = found.payment ? completedRedirectUrl(found, found.payment) : null;
   return (
-    <CheckoutApp
-      view={found}
-      amountLabel={found.amount !== null && found.currency !== null ? formatCheckoutAmount({ amount: found.amount, currency: found.currency, locale }) : null}
-      serverNow={Date.now()}
-      returnUrls={{
-        expired: errorRedirectUrl(found, 'expired'),
-        exhausted: errorRedirectUrl(found, 'attempts_exhausted'),
-        error: errorRedirectUrl(found, 'checkout_error'),
-        paid,
-      }}
-    />
+    <>
+      {/* The branding's theme: CSS variables built from validated values only (lib/merchants/branding-theme.ts). */}
+      <style nonce={nonceOf(requestHeaders.get('content-security-policy'))}>{found.branding.css}</style>
+      <CheckoutApp
+        view={found}
+        logoUrl={found.branding.logoUrl}
+        amountLabel={found.amount !== null && found.currency !== null ? formatCheckoutAmount({ amount: found.amount, currency: found.currency, locale }) : null}
+        serverNow={Date.now()}
+        returnUrls={{
+          expired: errorRedirectUrl(found, 'expired'),
+          exhausted: errorRedirectUrl(found, 'attempts_exhausted'),
+          error: errorRedirectUrl(found, 'checkout_error'),
+          paid,
+        }}
+      />
+    </>
   );
 }
