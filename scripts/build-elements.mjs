@@ -1,6 +1,6 @@
 // Builds the Vault Elements browser files (components/elements/) into public/: the SDK as an ES module
-// (elements.js) and as a classic script defining window.VaultElements (elements.global.js), and the field
-// frames' script (elements-field.js, served at /elements/field.js). The outputs are committed, so
+// (elements.js) and as a classic script defining window.VaultElements (elements.global.js), the field
+// frames' script (elements-field.js, served at /elements/field.js) and the React wrapper (elements-react.js). The outputs are committed, so
 // `vault/elements` works from a checkout without a build; tests/integration/elements-assets.test.ts fails
 // when they differ from a fresh build. Run after changing components/elements/ or what it imports:
 // `node scripts/build-elements.mjs`.
@@ -16,6 +16,8 @@ const bundles = [
   { file: 'elements.js', entry: 'components/elements/elements-sdk.ts', format: 'esm' },
   { file: 'elements.global.js', entry: 'components/elements/elements-sdk.ts', format: 'iife', globalName: 'VaultElementsSDK', footer: 'window.VaultElements=VaultElementsSDK.VaultElements;' },
   { file: 'elements-field.js', entry: 'components/elements/field-frame.ts', format: 'iife' },
+  // `vault/react`: React stays the application's own (external); the SDK is bundled in.
+  { file: 'elements-react.js', entry: 'components/elements/react.tsx', format: 'esm', external: ['react'], banner: `'use client';\n${BANNER}` },
 ];
 
 /** Each bundle's text, as the build makes it now. */
@@ -33,7 +35,8 @@ export async function buildElements() {
       target: 'es2020',
       minify: true,
       legalComments: 'none',
-      banner: { js: BANNER },
+      banner: { js: bundle.banner ?? BANNER },
+      external: bundle.external,
       footer: bundle.footer ? { js: bundle.footer } : undefined,
       logLevel: 'warning',
     });
