@@ -13,9 +13,12 @@ const baseURL = `http://127.0.0.1:${port}`;
 // 127.0.0.1, and other ports). Tests read them from the environment (workers inherit it).
 const merchantPort = port + 1;
 const thirdPartyPort = port + 2;
+/** The merchant's Next.js shop (e2e/merchant-next, `vault/react`): another origin again. */
+const merchantNextPort = port + 3;
 process.env.E2E_CHECKOUT_ORIGIN ??= baseURL;
 process.env.E2E_MERCHANT_ORIGIN ??= `http://localhost:${merchantPort}`;
 process.env.E2E_THIRD_PARTY_ORIGIN ??= `http://localhost:${thirdPartyPort}`;
+process.env.E2E_MERCHANT_NEXT_ORIGIN ??= `http://localhost:${merchantNextPort}`;
 
 // This module is loaded by the runner and again by every worker; workers inherit the runner's
 // environment, so the folder is made once per run and the tests (e2e/support.ts) find it here.
@@ -115,6 +118,16 @@ export default defineConfig({
         E2E_ADMIN_EMAIL,
         E2E_ADMIN_PASSWORD,
       },
+    },
+    {
+      // `next dev` compiles the one page on first request (a few seconds); no build step.
+      command: `node node_modules/next/dist/bin/next dev e2e/merchant-next --port ${merchantNextPort} --hostname 127.0.0.1`,
+      url: `http://127.0.0.1:${merchantNextPort}/health`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { CHECKOUT_URL: baseURL, MERCHANT_PORT: String(merchantPort), MERCHANT_NEXT_PORT: String(merchantNextPort), NEXT_TELEMETRY_DISABLED: '1' },
     },
   ],
 });

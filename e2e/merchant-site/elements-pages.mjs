@@ -7,6 +7,7 @@
 //   GET /elements?[fields=card_number,card_expiry][&secret=bad][&global=1][&style=<json>]  the form
 //   GET /elements/session/{id}          the vault's GET /collect-sessions/{id} answer (server side)
 //   GET /elements/detokenize?token=…    the vault's POST /detokenize answer (server side)
+//   GET /elements/new-session?parent_origin=…  a collect session for another shop page (the Next.js one)
 
 /** `deps`: { vault, setup, send, escapeHtml, scriptJson, checkoutUrl, merchantOrigin } from server.mjs. */
 export async function elementsHandler(req, res, url, deps) {
@@ -18,6 +19,10 @@ export async function elementsHandler(req, res, url, deps) {
     const created = await vault('/collect-sessions', { method: 'POST', headers, body: { parent_origin: deps.merchantOrigin, ...(fields ? { fields } : {}) } });
     if (created.status !== 201) return send(res, 502, 'application/json', JSON.stringify(created.json));
     return send(res, 200, 'text/html; charset=utf-8', elementsPage(created.json, url.searchParams, deps));
+  }
+  if (url.pathname === '/elements/new-session') {
+    const created = await vault('/collect-sessions', { method: 'POST', headers, body: { parent_origin: url.searchParams.get('parent_origin') } });
+    return send(res, created.status, 'application/json', JSON.stringify(created.json));
   }
   const session = /^\/elements\/session\/([^/]+)$/.exec(url.pathname);
   if (session) {
