@@ -24,7 +24,7 @@ export const CARDS = {
 /** The amount every shop session asks for (the merchant site's default). */
 export const SHOP_AMOUNT = { amount: '24.90', currency: 'EUR' } as const;
 
-type ShopOptions = { expires?: number; forge?: boolean; url?: boolean; height?: number | string };
+type ShopOptions = { expires?: number; forge?: boolean; url?: boolean; height?: number | string; sessionMode?: 'payment' | 'setup' };
 
 /** Opens the merchant's shop page for `mode` (the site creates a fresh session server-side); its id. */
 export async function openShop(page: Page, mode: Mode, options: ShopOptions = {}): Promise<string> {
@@ -33,6 +33,7 @@ export async function openShop(page: Page, mode: Mode, options: ShopOptions = {}
   if (options.forge) query.set('forge', '1');
   if (options.url) query.set('url', '1');
   if (options.height !== undefined) query.set('height', String(options.height));
+  if (options.sessionMode) query.set('session_mode', options.sessionMode);
   const response = await page.goto(`${merchantOrigin}/shop?${query}`);
   expect(response?.status(), await response?.text()).toBe(200);
   const sessionId = (await page.locator('#session-id').textContent())!.trim();

@@ -5,18 +5,21 @@
 // creates checkout sessions server-side; its pages embed the checkout with the SDK ({checkout}/checkout.js).
 //
 // Merchant origin:
-//   GET  /shop?mode=redirect|popup|iframe|new_tab[&amount=&currency=&expires=&url=1&height=]  a shop page with
-//        a fresh session and a "Pay" button (VaultCheckout.open; `height` is the SDK's iframe height option);
-//        events land in window.__events and #events.
-//   POST /sessions {mode, amount?, currency?, merchantName?, expires?, parentOrigin?}  → the vault's create
-//        answer (JSON).
+//   GET  /shop?mode=redirect|popup|iframe|new_tab[&amount=&currency=&expires=&url=1&height=&session_mode=setup]
+//        a shop page with a fresh session and a "Pay" button (VaultCheckout.open; `height` is the SDK's iframe
+//        height option; `session_mode=setup` makes a setup session: a card saved, no amount); events land in
+//        window.__events and #events.
+//   POST /sessions {mode, sessionMode?, amount?, currency?, merchantName?, expires?, parentOrigin?}  → the
+//        vault's create answer (JSON).
 //   GET  /sessions/{id}  → the vault's GET /api/sessions/{id} answer (server-side confirmation).
 //   GET  /return/{success|cancel|error}?…  the return pages; their query is shown in #query.
+//   GET  /elements…  Vault Elements card fields on the merchant's page (elements-pages.mjs).
 // Third-party origin:
 //   GET  /frame?src=<checkout url>  frames a checkout page directly and records every message it receives.
 //   GET  /forge  a third party's widget the shop embeds with /shop?forge=1 (the tests forge messages from it).
 // Only loopback: it listens on 127.0.0.1 and talks to the vault on 127.0.0.1.
 import { createServer } from 'node:http';
+import { elementsHandler } from './elements-pages.mjs';
 
 const checkoutUrl = (process.env.CHECKOUT_URL ?? 'http://127.0.0.1:3917').replace(/\/+$/, '');
 const merchantPort = Number(process.env.MERCHANT_PORT ?? 3918);
@@ -75,12 +78,12 @@ function setup() {
   return credentials;
 }
 
-async function createSession({ mode = 'redirect', amount = '24.90', currency = 'EUR', merchantName, expires, parentOrigin } = {}) {
+async function createSession({ mode = 'redirect', sessionMode = 'payment', amount = '24.90', currency = 'EUR', merchantName, expires, parentOrigin } = {}) {
   const keys = await setup();
   const body = {
     merchantId: keys.merchantId,
-    amount,
-    currency,
+    // A setup session saves a card and charges nothing: it takes no amount or currency.
+    ...(sessionMode === 'setup' ? { mode: 'setup' } : { amount, currency }),
     ...(merchantName ? { merchantName } : {}),
     successUrl: `${merchantOrigin}/return/success?order=1042`,
     cancelUrl: `${merchantOrigin}/return/cancel?order=1042`,
@@ -204,6 +207,7 @@ async function merchantHandler(req, res) {
     const mode = url.searchParams.get('mode') ?? 'redirect';
     const created = await createSession({
       mode,
+      sessionMode: url.searchParams.get('session_mode') ?? undefined,
       amount: url.searchParams.get('amount') ?? undefined,
       currency: url.searchParams.get('currency') ?? undefined,
       expires: url.searchParams.get('expires') ?? undefined,
@@ -221,6 +225,9 @@ async function merchantHandler(req, res) {
   if (req.method === 'GET' && status) {
     const answer = await sessionStatus(decodeURIComponent(status[1]));
     return send(res, answer.status, 'application/json', JSON.stringify(answer.json));
+  }
+  if (req.method === 'GET' && (url.pathname === '/elements' || url.pathname.startsWith('/elements/'))) {
+    return elementsHandler(req, res, url, { vault, setup, send, escapeHtml, scriptJson, checkoutUrl, merchantOrigin });
   }
   const returned = /^\/return\/(success|cancel|error)$/.exec(url.pathname);
   if (req.method === 'GET' && returned) return send(res, 200, 'text/html; charset=utf-8', returnPage(returned[1], url));
