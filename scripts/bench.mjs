@@ -30,6 +30,7 @@ import { benchSealer } from './bench/sealer.mjs';
 import { AUDIT_ROWS, CONNECTIONS, DURATION, logDir, QUICK, redisUrl, ROUNDS, STRICT, workDir } from './bench/settings.mjs';
 import { machine } from './bench/stats.mjs';
 import { benchTokenize } from './bench/tokenize.mjs';
+import { benchElements } from './bench/elements.mjs';
 import { benchWebhooks } from './bench/webhooks.mjs';
 import { staleNextNote, startVault, withNext } from './bench/vault-server.mjs';
 
@@ -89,6 +90,7 @@ async function main() {
   figures.push(...(await section('dashboard pages', 'dashboard', () => benchDashboard(masterKey))));
   figures.push(...(await section('scale', 'scale', () => benchScale(masterKey))));
   figures.push(...(await section('webhook delivery', 'webhooks', () => benchWebhooks(masterKey, certificate))));
+  figures.push(...(await section('Vault Elements', 'elements', () => benchElements(masterKey))));
   const { missed, far } = printSummary(figures, failures());
   // BENCH_QUICK (CI): a report that fails only on a fall of more than 25 % against a floor (noise is not a failure).
   return crashed ? 1 : STRICT && missed ? 1 : QUICK && far ? 1 : 0;

@@ -111,7 +111,15 @@ input.addEventListener('keydown', (event) => {
 
 // ---- the frames' channel ----
 
-const gathering = new Map<string, Map<string, string>>();
+/** Submissions waiting for the other frames' values: what arrived so far, and who to tell when all have. */
+const gathering = new Map<string, { values: Map<string, string>; done: () => void }>();
+
+function received(id: string, field: string, value: string): void {
+  const waiting = gathering.get(id);
+  if (!waiting) return;
+  waiting.values.set(field, value);
+  if (config.fields.every((name) => waiting.values.has(name))) waiting.done();
+}
 
 channel.onmessage = ({ data }: MessageEvent<ChannelMessage>) => {
   if (data.kind === 'brand' && config.field === 'card_cvc') {
@@ -123,20 +131,22 @@ channel.onmessage = ({ data }: MessageEvent<ChannelMessage>) => {
   } else if (data.kind === 'collect' && config.field !== 'card_number') {
     channel.postMessage({ kind: 'value', id: data.id, field: config.field, value: input.value } satisfies ChannelMessage);
   } else if (data.kind === 'value') {
-    gathering.get(data.id)?.set(data.field, data.value);
+    received(data.id, data.field, data.value);
   } else if (data.kind === 'show-error' && data.field === config.field) {
     showError = true;
     changed();
   }
 };
 
-/** The other frames' values, as they answer on the channel (only the card-number frame asks). */
+/** The other frames' values, as they answer on the channel (only the card-number frame asks); a frame that does not answer in time is missing. */
 async function gather(id: string): Promise<Map<string, string>> {
   const values = new Map<string, string>([[config.field, input.value]]);
-  gathering.set(id, values);
-  channel.postMessage({ kind: 'collect', id } satisfies ChannelMessage);
-  const started = Date.now();
-  while (config.fields.some((field) => !values.has(field)) && Date.now() - started < GATHER_TIMEOUT_MS) await new Promise((resolve) => setTimeout(resolve, 10));
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, GATHER_TIMEOUT_MS);
+    gathering.set(id, { values, done: () => (clearTimeout(timer), resolve()) });
+    channel.postMessage({ kind: 'collect', id } satisfies ChannelMessage);
+    if (config.fields.length === 1) resolve();
+  });
   gathering.delete(id);
   return values;
 }

@@ -41,14 +41,15 @@ export function vaultEnv(name, overrides) {
 }
 
 /**
- * Returns { url, pid, headers (API key), metricsUrl, stop() }; `nodeArgs` go to node before the bundle. `metricsUrl` is the server's own METRICS_PORT
+ * Returns { url, pid, headers (API key), projectId, metricsUrl, stop() }; `nodeArgs` go to node before the bundle. `metricsUrl` is the server's own METRICS_PORT
  * listener: load runs read its event-loop delay p99 there (load.mjs).
  */
 export async function startVault(name, overrides, { nodeArgs = [] } = {}) {
   const metricsPort = await freePort();
-  const env = vaultEnv(name, { METRICS_PORT: String(metricsPort), ...overrides });
-  const created = JSON.parse(runCli(['app', 'create', '--name', `Benchmark ${name}`, '--json'], env).stdout);
   const port = await freePort();
+  // The public URL is the one the bench calls (the checkout origin too: Elements and checkout pages check it).
+  const env = vaultEnv(name, { METRICS_PORT: String(metricsPort), APP_URL: `http://127.0.0.1:${port}`, ...overrides });
+  const created = JSON.parse(runCli(['app', 'create', '--name', `Benchmark ${name}`, '--json'], env).stdout);
   // BENCH_CPU_PROF=DIR: each vault server writes a V8 CPU profile there when it stops (--cpu-prof).
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
   // The flags `npm start` runs the server with, so the bench measures the product as users run it.
@@ -58,5 +59,7 @@ export async function startVault(name, overrides, { nodeArgs = [] } = {}) {
     url: `http://127.0.0.1:${port}`,
     metricsUrl: `http://127.0.0.1:${metricsPort}/metrics`,
     headers: { 'content-type': 'application/json', 'x-api-key': created.api_key },
+    /** The project of the CLI-made application (test environment). */
+    projectId: created.project_id,
   };
 }
