@@ -29,5 +29,5 @@ function assetRoute(path: ElementsAssetPath, operationId: string, summary: strin
 }
 
 export const elementsModule = assetRoute('/elements.js', 'getElementsModule', 'Vault Elements SDK (ES module)', '`import { VaultElements } from "{CHECKOUT_URL}/elements.js"` (also the default export). Types: `public/elements.d.ts` (`vault/elements`).');
-export const elementsGlobal = assetRoute('/elements.global.js', 'getElementsGlobal', 'Vault Elements SDK (classic script)', 'A `<script src>` build that defines `window.VaultElements`.');
+export const elementsGlobal = assetRoute('/elements.global.js', 'getElementsGlobal', 'Vault Elements SDK (classic script)', 'A classic-script build (for a script element with src) that defines `window.VaultElements`.');
 export const elementsFieldScript = assetRoute('/elements/field.js', 'getElementsFieldScript', 'Vault Elements field frame script', 'Loaded by GET /elements/field pages only.');
