@@ -45,7 +45,7 @@ function expectSweptEvent(event: Awaited<ReturnType<typeof onlyEvent>>, sessionI
     type: 'checkout.session.expired',
     projectId: vault.tenants.test.projectId,
     livemode: false,
-    data: { session_id: sessionId, merchant_id: merchant.id, amount: '10.50', currency: 'EUR', status: 'expired', attempts: 0, transaction_id: null, brand: null, last4: null },
+    data: { session_id: sessionId, merchant_id: merchant.id, mode: 'payment', amount: '10.50', currency: 'EUR', status: 'expired', attempts: 0, transaction_id: null, brand: null, last4: null, token: null },
   });
 }
 
