@@ -210,6 +210,18 @@ describe('payAnswered', () => {
     ]);
   });
 
+  it.each(FRAMED)('setup mode\'s saved card, %s: PAYMENT_SUCCESS with the token, brand and last 4, "Card saved", then successUrl', (mode) => {
+    const saved = { token: 'tok_3kT9fQ2xVbN8mWcR5yZ1aH7d', brand: 'visa', last4: '4242' };
+    expect(answered(mode, { kind: 'paid', paymentData: saved, redirectUrl: URLS.paid })).toStrictEqual({
+      state: state({
+        phase: 'over',
+        result: { kind: 'completed', payment: saved, fresh: true, returnUrl: URLS.paid },
+        announcement: 'Card saved. Returning you to E2E Coffee Roasters.',
+      }),
+      effects: [{ kind: 'post', message: { type: 'PAYMENT_SUCCESS', sessionId: SESSION_ID, paymentData: saved } }, navigate(URLS.paid, 150)],
+    });
+  });
+
   it('declined with attempts left: PAYMENT_ERROR, the form back with the reason focused', () => {
     expect(answered('popup', { kind: 'failed', error: DECLINED, attemptsRemaining: 4, final: false, redirectUrl: null })).toStrictEqual({
       state: state({ banner: { tone: 'error', title: 'Your card was declined.', text: 'Check your details or use another card. 4 attempts left.', focus: true } }),

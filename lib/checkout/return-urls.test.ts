@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorRedirectUrl, successRedirectUrl } from './return-urls';
+import { completedRedirectUrl, errorRedirectUrl, successRedirectUrl } from './return-urls';
 
 const view = {
   sessionId: 'cs_abcdefghijklmnopqrstuvwx',
@@ -29,6 +29,13 @@ describe('return URLs', () => {
     expect(url.searchParams.getAll('status')).toEqual(['success']);
     expect(url.searchParams.get('transactionId')).toBe('t&1');
     expect(url.searchParams.get('x')).toBe('1');
+  });
+
+  it('completed: a charge adds its payment; a saved card (setup mode) only the session and the status, never the token', () => {
+    const charged = { transactionId: 'sbx_1', amount: '10.50', currency: 'EUR', brand: 'visa', last4: '4242' };
+    expect(completedRedirectUrl(view, charged)).toBe(successRedirectUrl(view, 'sbx_1'));
+    const url = completedRedirectUrl(view, { token: 'tok_3kT9fQ2xVbN8mWcR5yZ1aH7d', brand: 'visa', last4: '4242' });
+    expect(url).toBe(`https://shop.example/thanks?order=42&sessionId=${view.sessionId}&status=success#top`);
   });
 
   it('error: sessionId and error code', () => {
