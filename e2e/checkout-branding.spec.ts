@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { expect } from '@playwright/test';
 import { payButton } from './checkout-support';
-import { apiToken, bearer, expectAccessible, test, testProjectBase } from './dashboard-support';
+import { apiToken, bearer, expectAccessible, signIn, snapAndAudit, test, testProjectBase } from './dashboard-support';
 
 const LOGO =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 160 40" width="160" height="40"><rect width="40" height="40" rx="10" fill="#635bff"/><path d="M12 28 20 12l8 16z" fill="#ffffff"/><text x="50" y="28" font-family="sans-serif" font-size="22" font-weight="700" fill="#635bff">Acme</text></svg>';
@@ -47,4 +47,33 @@ test('a branded checkout: logo from the vault, brand colour with AA text, light 
     await page.getByLabel('Card number').focus();
     await expectAccessible(page, `branded checkout (${scheme})`);
   }
+});
+
+test("dashboard: the merchant page's branding form, its field errors and live preview; saved, the API shows it", async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const owner = await apiToken(request);
+  const base = await testProjectBase(request, owner);
+  const created = await request.post('/api/merchants', { headers: bearer(owner), data: { name: `Preview ${Date.now()}`, project_id: base.split('/').pop(), processor: { type: 'sandbox' } } });
+  const { id } = (await created.json()).data as { id: string };
+  await signIn(page);
+  await page.goto(`${base}/checkout/${id}`);
+  const form = page.getByRole('form', { name: 'Checkout branding' });
+  await form.getByLabel('Display name').fill('Preview Roasters');
+  await form.getByLabel('Brand colour').fill('orange');
+  await form.getByRole('button', { name: 'Save branding' }).click();
+  await expect(form.getByText('brand_color must be a colour as #rrggbb')).toBeVisible();
+  await form.getByLabel('Brand colour').fill('#0a7f3f');
+  await form.getByLabel('Corners').selectOption('none');
+  await form.getByLabel('Logo file').setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from(LOGO) });
+  // The preview follows the inputs before anything is saved.
+  const preview = page.getByTestId('checkout-preview-1280-light');
+  await expect(preview.getByRole('button', { includeHidden: true })).toHaveCSS('background-color', 'rgb(10, 127, 63)');
+  await expect(preview.getByText('Preview Roasters')).toBeVisible();
+  await page.getByRole('group', { name: 'Preview scheme' }).getByRole('button', { name: 'Dark' }).click();
+  await expect(page.getByTestId('checkout-preview-360-dark')).toBeVisible();
+  await form.getByRole('button', { name: 'Save branding' }).click();
+  await expect(page.getByText('Branding saved')).toBeVisible();
+  const read = await request.get(`/api/merchants/${id}`, { headers: bearer(owner) });
+  expect((await read.json()).data.branding).toMatchObject({ display_name: 'Preview Roasters', brand_color: '#0a7f3f', theme: 'auto', corner_radius: 'none', logo: { content_type: 'image/svg+xml' } });
+  await snapAndAudit(page, 'checkout-branding-form');
 });

@@ -1,8 +1,11 @@
 // A merchant's branding (issue 24): what PUT /api/merchants/{id} (and POST /api/merchants) take, what is
 // stored in merchants.branding, and what reads show. The logo itself lives in merchant_logos (bytes kept
-// by the vault); the stored JSON holds only the style fields. Client-safe: the dashboard's form uses it.
+// by the vault); the stored JSON holds only the style fields. Client-safe (no Node import): the dashboard's form uses it.
 import { z } from 'zod';
-import { objectError } from './processor-schemas';
+
+/** `name is required` / `name must be an object` (processor-schemas.ts has the same; it imports node:net, this file is for the browser too). */
+const objectError = (name: string) => (issue: { code?: string; input?: unknown }) =>
+  issue.code !== 'invalid_type' ? undefined : issue.input === undefined ? `${name} is required` : `${name} must be an object`;
 
 export const BRAND_THEMES = ['light', 'dark', 'auto'] as const;
 export const CORNER_RADII = ['none', 'small', 'large'] as const;

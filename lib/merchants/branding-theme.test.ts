@@ -8,7 +8,7 @@ const style = (input: Record<string, unknown>) => ZBrandingStyleSchema.parse(inp
 describe('checkoutThemeCss', () => {
   it('no branding: the checkout as it always was (dark, Vault green), no light palette', () => {
     const css = checkoutThemeCss(null);
-    expect(css).toBe(':root{--vault-accent:#34d399;--ck-button:#34d399;--ck-on-button:#09090b;--ck-focus:#34d399;color-scheme:dark;}');
+    expect(css).toBe(':root{--vault-bg:#09090b;--vault-accent:#34d399;--ck-button:#34d399;--ck-on-button:#09090b;--ck-focus:#34d399;color-scheme:dark;}');
   });
 
   it('auto: dark by default, the light palette under prefers-color-scheme: light', () => {
@@ -17,6 +17,7 @@ describe('checkoutThemeCss', () => {
     expect(dark).toContain('--ck-button:#635bff;--ck-on-button:#ffffff;');
     expect(dark).toContain('color-scheme:dark;');
     expect(dark).not.toContain('--color-white');
+    expect(dark).toContain('--vault-bg:#09090b;');
     expect(light).toContain('--color-white:#09090b;');
     expect(light).toContain('--vault-bg:#ffffff;');
     expect(light).toContain('color-scheme:light;');

@@ -73,7 +73,7 @@ export function brandingTheme(style: TBrandingStyle | null): 'light' | 'dark' | 
 function schemeVariables(style: TBrandingStyle | null, scheme: Scheme): Record<string, string> {
   const colors = schemeColors(style, scheme);
   return {
-    ...(scheme === 'light' ? LIGHT_PALETTE : {}),
+    ...(scheme === 'light' ? LIGHT_PALETTE : { '--vault-bg': PAGE.dark }),
     '--vault-accent': colors.focus,
     '--ck-button': colors.button,
     '--ck-on-button': colors.onButton,

@@ -1,8 +1,9 @@
 // GET /dashboard/p/{projectId}/checkout/{merchantId} — one merchant: its processor and service key prefix,
-// edit / rotate / delete / "Create a test session", and its checkout sessions (status filter in the URL,
+// edit / rotate / delete / "Create a test session", its checkout branding (with a live preview), and its checkout sessions (status filter in the URL,
 // cursor pages, a drawer with the attempts). Read through the same lib functions as GET /api/merchants/{id}
 // and GET /api/checkout-sessions.
 import { notFound } from 'next/navigation';
+import { BrandingForm } from '@/components/dashboard/checkout/branding-form';
 import { MerchantActions } from '@/components/dashboard/checkout/merchant-actions';
 import { SessionsTable } from '@/components/dashboard/checkout/sessions-table';
 import { Badge } from '@/components/ui/badge';
@@ -74,6 +75,9 @@ export default async function MerchantPage({ params, searchParams }: Props) {
             ]}
           />
         </div>
+      </Panel>
+      <Panel title="Branding">
+        <BrandingForm merchant={{ id: view.id, name: view.name, branding: view.branding }} canManage={context.can.manage} />
       </Panel>
       <Panel
         title="Checkout sessions"
