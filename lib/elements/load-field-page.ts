@@ -1,6 +1,8 @@
 // What GET /elements/field needs from the query and the session: the field page's configuration, or the
-// reason it cannot be shown (unknown or ended session, a field the session does not collect, bad options).
+// API's error for why it cannot be shown (unknown or ended session, a field the session does not collect,
+// bad options), answered as JSON with the request id like every other error.
 import { findCollectSession, collectStatus } from '../collect/read-collect-session';
+import { VaultError, messages } from '../core/errors';
 import { brandingStyleDefaults } from '../merchants/branding-theme';
 import { readBrandingStyle } from '../merchants/present-branding';
 import type { Runtime } from '../runtime/types';
@@ -11,7 +13,6 @@ import { StyleError } from './style-rules';
 /** Vault's own focus and invalid colours (the merchant's brand colour replaces focus when set). */
 export const DEFAULT_FIELD_COLORS = { focus: '#4f46e5', invalid: '#c62828' };
 
-export type FieldPageResult = { ok: true; config: FieldPageConfig } | { ok: false; status: 400 | 404 | 410; message: string };
 
 function decodeOptions(encoded: string | null): unknown {
   if (!encoded) return undefined;
@@ -32,24 +33,22 @@ async function merchantColors(runtime: Pick<Runtime, 'db'>, merchantId: string):
   return { focus: defaults.focusColor, invalid: defaults.invalidColor };
 }
 
-export async function loadFieldPage(runtime: Pick<Runtime, 'db'>, query: URLSearchParams): Promise<FieldPageResult> {
+/** The page's configuration; throws VaultError (404 unknown session, 410 ended, 400 naming the bad query field). */
+export async function loadFieldPage(runtime: Pick<Runtime, 'db'>, query: URLSearchParams): Promise<FieldPageConfig> {
   const session = await findCollectSession(runtime, query.get('session') ?? '');
-  if (!session) return { ok: false, status: 404, message: 'Collect session not found' };
-  if (collectStatus(session) !== 'open') return { ok: false, status: 410, message: 'Collect session expired' };
+  if (!session) throw new VaultError('not_found', messages.collectSessionNotFound);
+  if (collectStatus(session) !== 'open') throw new VaultError('collect_session_expired', messages.collectSessionExpired);
   const field = query.get('field') ?? '';
-  if (!isFieldName(field) || !session.fields.includes(field)) return { ok: false, status: 400, message: 'field must be one of the fields of this collect session' };
+  if (!isFieldName(field) || !session.fields.includes(field)) throw VaultError.validation([{ path: 'field', message: 'field must be one of the fields of this collect session' }]);
   const instance = query.get('instance') ?? '';
-  if (!INSTANCE_PATTERN.test(instance)) return { ok: false, status: 400, message: 'instance must be 16 to 64 letters or digits' };
+  if (!INSTANCE_PATTERN.test(instance)) throw VaultError.validation([{ path: 'instance', message: 'instance must be 16 to 64 letters or digits' }]);
   let options;
   try {
     options = checkFieldOptions(decodeOptions(query.get('o')), session.parentOrigin);
   } catch (error) {
-    if (error instanceof StyleError) return { ok: false, status: 400, message: error.message };
+    if (error instanceof StyleError) throw VaultError.validation([{ path: `o.${error.path}`, message: error.message }]);
     throw error;
   }
   const colors = { ...DEFAULT_FIELD_COLORS, ...(session.merchantId ? await merchantColors(runtime, session.merchantId) : {}) };
-  return {
-    ok: true,
-    config: { sessionId: session.id, field, instance, parentOrigin: session.parentOrigin, fields: session.fields as FieldName[], options, colors },
-  };
+  return { sessionId: session.id, field, instance, parentOrigin: session.parentOrigin, fields: session.fields as FieldName[], options, colors };
 }

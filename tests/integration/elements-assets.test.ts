@@ -100,31 +100,32 @@ describe('GET /elements/field', () => {
   });
 
   it.each([
-    [{ style: { base: { color: 'red' } } }, 200, ''],
-    [{ style: { base: { backgroundImage: 'url(https://evil.example/x.png)' } } }, 400, 'style.base.backgroundImage: allowed properties are'],
-    [{ style: { base: { color: 'url(https://evil.example/x)' } } }, 400, 'style.base.color is not allowed'],
-    [{ style: { hover: { color: 'red' } } }, 400, 'style.hover: the states are'],
-    [{ fonts: [{ family: 'X', src: 'https://evil.example/x.woff2' }] }, 400, 'fonts.0.src must be an https URL on https://shop.example'],
-    [{ fonts: [{ family: 'X', src: 'data:text/css;base64,AAAA' }] }, 400, 'fonts.0.src must be'],
-  ])('options %j → %i', async (given, status, message) => {
+    [{ style: { base: { color: 'red' } } }, 200, '', ''],
+    [{ style: { base: { backgroundImage: 'url(https://evil.example/x.png)' } } }, 400, 'o.style.base.backgroundImage', 'style.base.backgroundImage: allowed properties are'],
+    [{ style: { base: { color: 'url(https://evil.example/x)' } } }, 400, 'o.style.base.color', 'style.base.color is not allowed'],
+    [{ style: { hover: { color: 'red' } } }, 400, 'o.style.hover', 'style.hover: the states are'],
+    [{ fonts: [{ family: 'X', src: 'https://evil.example/x.woff2' }] }, 400, 'o.fonts.0.src', 'fonts.0.src must be an https URL on https://shop.example'],
+    [{ fonts: [{ family: 'X', src: 'data:text/css;base64,AAAA' }] }, 400, 'o.fonts.0.src', 'fonts.0.src must be'],
+  ])('options %j → %i', async (given, status, path, message) => {
     const { id } = await openSession();
     const response = await vault.call('GET', `/elements/field?session=${id}&field=card_number&instance=${instance}&o=${options(given)}`, { key: null });
     expect(response.status).toBe(status);
     if (status !== 200) {
-      expect(response.text).toContain(message);
-      expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(response.json.error.code).toBe('validation_error');
+      expect(response.json.error.fields).toEqual([{ path, message: expect.stringContaining(message) }]);
+      expect(response.headers.get('content-security-policy')).toBeNull();
     }
   });
 
   it('refuses an unknown session (404), an ended one (410), a field the session does not collect and a bad instance (400)', async () => {
     const page = (query: string) => vault.call('GET', `/elements/field?${query}`, { key: null });
-    expect((await page(`session=cls_000000000000000000000000&field=card_number&instance=${instance}`)).status).toBe(404);
+    const unknown = await page(`session=cls_000000000000000000000000&field=card_number&instance=${instance}`);
+    expect([unknown.status, unknown.json.error]).toEqual([404, { code: 'not_found', message: 'Collect session not found' }]);
     const { id } = await openSession({ fields: ['card_number', 'card_expiry'] });
-    expect((await page(`session=${id}&field=card_cvc&instance=${instance}`)).status).toBe(400);
-    expect((await page(`session=${id}&field=card_number&instance=short`)).status).toBe(400);
+    expect((await page(`session=${id}&field=card_cvc&instance=${instance}`)).json.error.fields).toEqual([{ path: 'field', message: 'field must be one of the fields of this collect session' }]);
+    expect((await page(`session=${id}&field=card_number&instance=short`)).json.error.fields).toEqual([{ path: 'instance', message: 'instance must be 16 to 64 letters or digits' }]);
     await vault.runtime.db.prisma.collectSession.update({ where: { id }, data: { expiresAt: new Date(Date.now() - 1000) } });
     const ended = await page(`session=${id}&field=card_number&instance=${instance}`);
-    expect(ended.status).toBe(410);
-    expect(ended.text).toBe('Collect session expired');
+    expect([ended.status, ended.json.error]).toEqual([410, { code: 'collect_session_expired', message: 'Collect session expired' }]);
   });
 });

@@ -1,5 +1,6 @@
 // GET /elements/field — one Vault Elements card field as its own page, framed by the collect session's page.
 import { z } from 'zod';
+import { error } from '../../core/openapi-shapes';
 import { fieldPageHtml, fieldPagePolicy, newPageNonce } from '../../elements/field-page';
 import { loadFieldPage } from '../../elements/load-field-page';
 import { defineRoute } from '../../http/define-route';
@@ -23,24 +24,18 @@ export const GET = defineRoute({
   description: [
     'Query: `session` (cls_…), `field` (`card_number`, `card_expiry` or `card_cvc`, one the session collects), `instance` (the SDK instance, 16–64 letters or digits) and `o` (base64url JSON of the element\'s label, placeholder, style and fonts). elements.js builds this URL; you never need to.',
     'Its Content-Security-Policy: `frame-ancestors` is exactly the session\'s `parent_origin`; scripts and requests to this origin only; fonts exactly as given in `fonts` (https URLs on the parent origin, or data:font/woff2); no images, forms, plugins or `<base>`. The page has a real `<input>` (autocomplete cc-number / cc-exp / cc-csc, inputmode numeric, a label, aria-invalid and aria-describedby) and loads only /elements/field.js.',
-    'An unknown session is 404, an expired or completed one 410, a bad query 400: each a short text page that no other origin may frame.',
+    'An unknown session is 404, an expired or completed one 410, a bad query 400, each with the API\'s JSON error.',
   ].join('\n\n'),
   auth: publicAuth(),
   responses: {
     200: { description: 'The field page.', content: { 'text/html': { schema: z.string() } } },
-    400: { description: 'A bad query (the text says which).', content: { 'text/plain': { schema: z.string() } } },
-    404: { description: '`Collect session not found`.', content: { 'text/plain': { schema: z.string() } } },
-    410: { description: '`Collect session expired`.', content: { 'text/plain': { schema: z.string() } } },
+    400: error('`validation_error` naming the bad query field (`field`, `instance`, or `o.<option>` such as `o.style.base.color`).'),
+    404: error('`not_found` (`Collect session not found`).'),
+    410: error('`collect_session_expired` (`Collect session expired`): past its expiry, completed, or expired by failed submissions.'),
   },
   handler: async ({ request, runtime }) => {
-    const page = await loadFieldPage(runtime, new URL(request.url).searchParams);
-    if (!page.ok) {
-      return new Response(page.message, {
-        status: page.status,
-        headers: { ...PAGE_HEADERS, 'content-type': 'text/plain; charset=utf-8', 'content-security-policy': "default-src 'none'; frame-ancestors 'none'" },
-      });
-    }
+    const config = await loadFieldPage(runtime, new URL(request.url).searchParams);
     const nonce = newPageNonce();
-    return new Response(fieldPageHtml(nonce, page.config), { headers: { ...PAGE_HEADERS, 'content-security-policy': fieldPagePolicy(nonce, page.config) } });
+    return new Response(fieldPageHtml(nonce, config), { headers: { ...PAGE_HEADERS, 'content-security-policy': fieldPagePolicy(nonce, config) } });
   },
 });
