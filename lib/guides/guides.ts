@@ -8,6 +8,7 @@ export const GUIDES = [
   { name: 'api', title: 'The API in short', summary: 'Keys, accounts, the proxy, CVC sessions, idempotency, errors.' },
   { name: 'checkout', title: 'Hosted checkout', summary: 'Merchants, sessions, payment processors, the page and the embed SDK.' },
   { name: 'elements', title: 'Vault Elements', summary: 'Card fields on your own page: collect sessions, fields, styling, submit.' },
+  { name: 'testing-your-integration', title: 'Testing your integration', summary: 'vault/testing: Playwright specs for each embed mode and Elements, test cards.' },
   { name: 'webhooks', title: 'Events and webhooks', summary: 'Event types, delivery and retries, verifying signatures.' },
   { name: 'dashboard', title: 'Dashboard', summary: 'The pages, roles, themes and the UI kit.' },
   { name: 'security', title: 'Security', summary: 'The security model: keys, card data, accounts, faults.' },
