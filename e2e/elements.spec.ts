@@ -3,7 +3,9 @@
 // the card on the merchant's server. The parent page never sees a digit (messages, DOM, console); a third
 // origin cannot frame a field; forged messages change nothing; styles with url( are refused; keyboard-only
 // use, axe, Amex formatting, 360 px, the classic-script build, and a session that expires by failures.
+// Cards are typed with vault/testing's fillElements, as merchants' own tests type them.
 import { expect, test, type FrameLocator, type Page } from '@playwright/test';
+import { fillElements, waitForElementsEvent, type ElementsCard } from 'vault/testing';
 import { checkoutOrigin, merchantOrigin, thirdPartyOrigin } from './checkout-support';
 import { expectAccessible } from './dashboard-support';
 
@@ -31,11 +33,7 @@ async function openForm(page: Page, query = ''): Promise<string> {
   return (await page.locator('#session-id').textContent())!.trim();
 }
 
-async function typeCard(page: Page, card = { number: PAN, expiry: EXPIRY, cvc: CVC }): Promise<void> {
-  await input(page, 'card-number').pressSequentially(card.number);
-  await input(page, 'card-expiry').pressSequentially(card.expiry);
-  await input(page, 'card-cvc').pressSequentially(card.cvc);
-}
+const typeCard = (page: Page, card: ElementsCard = { number: PAN, expiry: EXPIRY, cvc: CVC }) => fillElements(page, card);
 
 async function submitted(page: Page) {
   await page.getByRole('button', { name: 'Save card' }).click();
@@ -59,7 +57,9 @@ test.describe('Vault Elements on the merchant page', () => {
     const sessionId = await openForm(page);
     // Each field is the vault's own page, framed by the merchant's.
     for (const id of ['card-number', 'card-expiry', 'card-cvc']) expect(await page.locator(`#${id} iframe`).getAttribute('src')).toMatch(new RegExp(`^${checkoutOrigin}/elements/field\\?`));
+    const numberComplete = waitForElementsEvent(page, 'cardNumber', 'change', { match: { complete: true } });
     await typeCard(page);
+    expect(await numberComplete).toEqual({ complete: true, empty: false, brand: 'visa' });
     await expect(input(page, 'card-number')).toHaveValue('4000 0566 5566 5556');
     await expect(input(page, 'card-expiry')).toHaveValue('12 / 34');
     await expect(input(page, 'card-cvc')).toHaveValue(CVC);
@@ -108,8 +108,9 @@ test.describe('Vault Elements on the merchant page', () => {
     page.on('request', (r) => {
       if (r.url().includes('/submit')) vaultCalls.push(r.url());
     });
-    await input(page, 'card-number').pressSequentially('4000056655665557');
-    await input(page, 'card-expiry').pressSequentially(EXPIRY);
+    const invalid = waitForElementsEvent(page, 'cardNumber', 'change', { match: { error: { code: 'invalid' } } });
+    await fillElements(page, { number: '4000056655665557', expiry: EXPIRY });
+    expect(await invalid).toEqual({ complete: false, empty: false, brand: 'visa', error: { code: 'invalid', message: 'Your card number is invalid. Check it and try again.' } });
     await expect(input(page, 'card-number')).toHaveAttribute('aria-invalid', 'true');
     const { error } = await submitted(page);
     expect(error).toEqual({ code: 'invalid', message: 'Your card number is invalid. Check it and try again.', field: 'cardNumber' });
@@ -119,12 +120,12 @@ test.describe('Vault Elements on the merchant page', () => {
   test('keyboard only: Tab reaches each field in order, typing fills them, Enter on the button submits; axe finds nothing serious', async ({ page }) => {
     await openForm(page);
     await page.locator('h1').click();
-    await page.keyboard.press('Tab');
-    await page.keyboard.type(PAN);
-    await page.keyboard.press('Tab');
-    await page.keyboard.type(EXPIRY);
-    await page.keyboard.press('Tab');
-    await page.keyboard.type(CVC);
+    // Focus moves into another process's frame: each field is focused before it is typed into.
+    for (const [id, typed] of [['card-number', PAN], ['card-expiry', EXPIRY], ['card-cvc', CVC]] as const) {
+      await page.keyboard.press('Tab');
+      await expect(input(page, id)).toBeFocused();
+      await page.keyboard.type(typed);
+    }
     await page.keyboard.press('Tab');
     await expect(page.getByRole('button', { name: 'Save card' })).toBeFocused();
     await expect(input(page, 'card-number')).toHaveValue('4000 0566 5566 5556');
