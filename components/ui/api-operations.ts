@@ -9,6 +9,7 @@ export const operations = {
   checkResetToken: ['POST', '/auth/verify-reset-token'],
   createApplication: ['POST', '/api/applications'],
   createCheckoutSession: ['POST', '/api/sessions/create'],
+  createCollectSession: ['POST', '/collect-sessions'],
   createMerchant: ['POST', '/api/merchants'],
   createProject: ['POST', '/api/projects'],
   createTestCheckoutSession: ['POST', '/api/merchants/{id}/test-session'],
@@ -30,6 +31,11 @@ export const operations = {
   getApiReferenceScript: ['GET', '/docs/scalar-1.46.4.js'],
   getApplication: ['GET', '/api/applications/{id}'],
   getCheckoutSession: ['GET', '/api/sessions/{id}'],
+  getCollectSession: ['GET', '/collect-sessions/{id}'],
+  getElementsField: ['GET', '/elements/field'],
+  getElementsFieldScript: ['GET', '/elements/field.js'],
+  getElementsGlobal: ['GET', '/elements.global.js'],
+  getElementsModule: ['GET', '/elements.js'],
   getEvent: ['GET', '/api/events/{id}'],
   getHealth: ['GET', '/health'],
   getMerchant: ['GET', '/api/merchants/{id}'],
@@ -76,6 +82,7 @@ export const operations = {
   rotateWebhookSecret: ['POST', '/api/webhook-endpoints/{id}/rotate-secret'],
   sendTestWebhook: ['POST', '/api/webhook-endpoints/{id}/test'],
   sendVerificationCode: ['POST', '/auth/send-verification-code'],
+  submitCollectSession: ['POST', '/collect-sessions/{id}/submit'],
   tokenize: ['POST', '/tokenize'],
   updateAccount: ['PUT', '/api/account'],
   updateApplication: ['PUT', '/api/applications/{id}'],
@@ -99,6 +106,7 @@ export type OperationRoutes = {
   checkResetToken: typeof import('@/lib/api/auth-endpoints/verify-reset-token').POST;
   createApplication: typeof import('@/lib/api/applications/create-application').POST;
   createCheckoutSession: typeof import('@/lib/api/checkout/create-checkout-session').POST;
+  createCollectSession: typeof import('@/lib/api/collect-sessions/create-collect-session').POST;
   createMerchant: typeof import('@/lib/api/merchants/create-merchant').POST;
   createProject: typeof import('@/lib/api/projects/create-project').POST;
   createTestCheckoutSession: typeof import('@/lib/api/merchants/create-test-session').POST;
@@ -120,6 +128,11 @@ export type OperationRoutes = {
   getApiReferenceScript: typeof import('@/lib/api/docs-script').GET;
   getApplication: typeof import('@/lib/api/applications/get-application').GET;
   getCheckoutSession: typeof import('@/lib/api/checkout/get-checkout-session').GET;
+  getCollectSession: typeof import('@/lib/api/collect-sessions/get-collect-session').GET;
+  getElementsField: typeof import('@/lib/api/elements/field-page').GET;
+  getElementsFieldScript: typeof import('@/lib/api/elements/elements-assets').elementsFieldScript;
+  getElementsGlobal: typeof import('@/lib/api/elements/elements-assets').elementsGlobal;
+  getElementsModule: typeof import('@/lib/api/elements/elements-assets').elementsModule;
   getEvent: typeof import('@/lib/api/events/get-event').GET;
   getHealth: typeof import('@/lib/api/health').GET;
   getMerchant: typeof import('@/lib/api/merchants/get-merchant').GET;
@@ -166,6 +179,7 @@ export type OperationRoutes = {
   rotateWebhookSecret: typeof import('@/lib/api/webhooks/rotate-webhook-secret').POST;
   sendTestWebhook: typeof import('@/lib/api/webhooks/send-test-event').POST;
   sendVerificationCode: typeof import('@/lib/api/auth-endpoints/send-verification-code').POST;
+  submitCollectSession: typeof import('@/lib/api/collect-sessions/submit-collect-session').POST;
   tokenize: typeof import('@/lib/api/tokenize').POST;
   updateAccount: typeof import('@/lib/api/account/update-account').PUT;
   updateApplication: typeof import('@/lib/api/applications/update-application').PUT;
