@@ -233,7 +233,7 @@ test.describe('iframe mode', () => {
     await clickPayWithVault(page);
     const frame = checkoutFrame(page);
     await expectEventTypes(page, ['CHECKOUT_READY']);
-    await pay(frame, CARDS.approved);
+    await pay(page, CARDS.approved);
     await expectEventTypes(page, ['CHECKOUT_READY', 'PAYMENT_SUCCESS']);
     const events = await shopEvents(page);
     expect(events[0]).toEqual({ type: 'CHECKOUT_READY', sessionId });
@@ -252,7 +252,7 @@ test.describe('iframe mode', () => {
     const sessionId = await openShop(page, 'iframe');
     await clickPayWithVault(page);
     const frame = checkoutFrame(page);
-    await pay(frame, CARDS.declined);
+    await pay(page, CARDS.declined);
     await expect(paymentAlert(frame)).toContainText('Your card was declined.');
     await expect(paymentAlert(frame)).toContainText('4 attempts left.');
     await expectEventTypes(page, ['CHECKOUT_READY', 'PAYMENT_ERROR']);
@@ -281,7 +281,7 @@ test.describe('iframe mode', () => {
     const sessionId = await openShop(page, 'iframe');
     await clickPayWithVault(page);
     const frame = checkoutFrame(page);
-    await pay(frame, CARDS.declined);
+    await pay(page, CARDS.declined);
     await expect(paymentAlert(frame)).toContainText('4 attempts left.');
     await page.screenshot({ path: path.join(test.info().project.outputDir, 'checkout-iframe-declined-1280x800.png'), animations: 'disabled' });
     // The SDK's default height, which the compact layout is made for.

@@ -6,7 +6,6 @@ import path from 'node:path';
 import { expect, test, type Page, type Request } from '@playwright/test';
 import {
   CARDS,
-  checkoutFrame,
   checkoutOrigin,
   createSession,
   expectEventTypes,
@@ -165,8 +164,8 @@ test.describe('framing and messages across origins', () => {
     expect((await shopEvents(page)).map((event) => event.type)).toEqual(['CHECKOUT_READY']);
     await expect(page.locator('#checkout iframe')).toHaveCount(1);
 
-    // The real checkout still reports normally.
-    await pay(checkoutFrame(page), CARDS.approved);
+    // The real checkout (the SDK's own iframe, not the second one) still reports normally.
+    await pay(page, CARDS.approved, { frameSelector: '#checkout iframe' });
     await expectEventTypes(page, ['CHECKOUT_READY', 'PAYMENT_SUCCESS']);
     expect(((await shopEvents(page))[1]!.paymentData as { transactionId: string }).transactionId).toMatch(/^sbx_(?!forged)/);
   });

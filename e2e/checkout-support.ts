@@ -1,6 +1,7 @@
 // Shared by the hosted checkout specs: the three origins (playwright.config.ts), the merchant test site's
 // pages (e2e/merchant-site/server.mjs), filling the card form, and reading the SDK's events.
 import { expect, type APIRequestContext, type FrameLocator, type Page } from '@playwright/test';
+import { payHostedCheckout, type PayHostedCheckoutOptions } from 'vault/testing';
 
 function origin(name: string): string {
   const value = process.env[name];
@@ -76,11 +77,12 @@ export function payButton(root: Root) {
   return root.getByRole('button', { name: /^Pay / });
 }
 
-export async function pay(root: Root, number: string) {
-  // The form is usable once hydrated (the button is disabled in the server-rendered HTML).
-  await expect(payButton(root)).toBeEnabled();
-  await fillCard(root, { number });
-  await payButton(root).click();
+/**
+ * Pays with `number` through the merchants' Playwright kit (`vault/testing`), so our own suite keeps the kit
+ * honest: `page` is the checkout page (redirect, popup, new tab) or the shop page framing it (iframe).
+ */
+export async function pay(page: Page, number: string, options?: PayHostedCheckoutOptions) {
+  await payHostedCheckout(page, { number, expiry: '12 / 34', cvc: '123', name: 'Ada Lovelace' }, options);
 }
 
 export type CheckoutEvent = { type: string; sessionId: string; [key: string]: unknown };
