@@ -3,6 +3,7 @@
 // bad options), answered as JSON with the request id like every other error.
 import { findCollectSession, collectStatus } from '../collect/read-collect-session';
 import { VaultError, messages } from '../core/errors';
+import { randomBase62 } from '../crypto/random';
 import { brandingStyleDefaults } from '../merchants/branding-theme';
 import { readBrandingStyle } from '../merchants/present-branding';
 import type { Runtime } from '../runtime/types';
@@ -40,7 +41,9 @@ export async function loadFieldPage(runtime: Pick<Runtime, 'db'>, query: URLSear
   if (collectStatus(session) !== 'open') throw new VaultError('collect_session_expired', messages.collectSessionExpired);
   const field = query.get('field') ?? '';
   if (!isFieldName(field) || !session.fields.includes(field)) throw VaultError.validation([{ path: 'field', message: 'field must be one of the fields of this collect session' }]);
-  const instance = query.get('instance') ?? '';
+  // elements.js names its instance; a page opened as the issue names it (session and field only) gets its
+  // own, which pairs it with no SDK and no other frame.
+  const instance = query.get('instance') ?? randomBase62(24);
   if (!INSTANCE_PATTERN.test(instance)) throw VaultError.validation([{ path: 'instance', message: 'instance must be 16 to 64 letters or digits' }]);
   let options;
   try {

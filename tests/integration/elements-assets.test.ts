@@ -117,6 +117,18 @@ describe('GET /elements/field', () => {
     }
   });
 
+  it('serves the page for the URL the issue names, session and field only (no instance: the page gets its own)', async () => {
+    const { id } = await openSession();
+    for (const [field, autocomplete] of [['card_number', 'cc-number'], ['card_expiry', 'cc-exp'], ['card_cvc', 'cc-csc']]) {
+      const response = await vault.call('GET', `/elements/field?session=${id}&field=${field}`, { key: null });
+      expect(response.status, field).toBe(200);
+      expect(response.headers.get('content-security-policy')).toContain(`frame-ancestors ${PARENT}`);
+      expect(response.text).toContain(`autocomplete="${autocomplete}"`);
+      const config = JSON.parse(/<script type="application\/json" id="vault-field-config">(.*?)<\/script>/.exec(response.text)![1]!);
+      expect(config.instance).toMatch(/^[0-9A-Za-z]{24}$/);
+    }
+  });
+
   it('refuses an unknown session (404), an ended one (410), a field the session does not collect and a bad instance (400)', async () => {
     const page = (query: string) => vault.call('GET', `/elements/field?${query}`, { key: null });
     const unknown = await page(`session=cls_000000000000000000000000&field=card_number&instance=${instance}`);

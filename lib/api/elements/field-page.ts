@@ -22,7 +22,7 @@ export const GET = defineRoute({
   tags: ['Vault Elements'],
   summary: 'A card field page (framed by your page through elements.js)',
   description: [
-    'Query: `session` (cls_…), `field` (`card_number`, `card_expiry` or `card_cvc`, one the session collects), `instance` (the SDK instance, 16–64 letters or digits) and `o` (base64url JSON of the element\'s label, placeholder, style and fonts). elements.js builds this URL; you never need to.',
+    'Query: `session` (cls_…), `field` (`card_number`, `card_expiry` or `card_cvc`, one the session collects), `instance` (optional: the SDK instance, 16–64 letters or digits; without it the page pairs with no SDK) and `o` (base64url JSON of the element\'s label, placeholder, style and fonts). elements.js builds this URL; you never need to.',
     'Its Content-Security-Policy: `frame-ancestors` is exactly the session\'s `parent_origin`; scripts and requests to this origin only; fonts exactly as given in `fonts` (https URLs on the parent origin, or data:font/woff2); no images, forms, plugins or `<base>`. The page has a real `<input>` (autocomplete cc-number / cc-exp / cc-csc, inputmode numeric, a label, aria-invalid and aria-describedby) and loads only /elements/field.js.',
     'An unknown session is 404, an expired or completed one 410, a bad query 400, each with the API\'s JSON error.',
   ].join('\n\n'),
