@@ -5,6 +5,7 @@
 // frames' own channel on submit and posts the card straight to the vault. It takes commands only from its
 // parent window at the session's parent_origin, and posts only there.
 import { cardNumberError, cvcError, detectBrand, digitsOnly, expiryError, formatCardNumber, formatExpiry, parseExpiry, type CardBrand } from '@/lib/checkout/card-input';
+import { fieldErrorCode } from '@/lib/elements/field-error-code';
 import type { FieldPageConfig } from '@/lib/elements/field-page';
 import { checkStyle, STYLE_PROPERTIES, type ElementsStyle } from '@/lib/elements/style-rules';
 import { channelName, MESSAGE_TYPE, typeOfField, type ChangeDetail, type ChannelMessage, type ElementsErrorShape, type FrameEvent, type ParentCommand } from './protocol';
@@ -40,14 +41,14 @@ function format(raw: string, deleting: boolean): string {
 
 /** Whether the value can no longer become valid by typing more (a full-length number failing Luhn, a bad month). */
 function hopeless(value: string, error: string): boolean {
-  return !/incomplete|^Enter/.test(error) && value.length > 0;
+  return value.length > 0 && fieldErrorCode(config.field, value, error, announcedBrand?.cvcLength ?? null) === 'invalid';
 }
 
 function detail(): ChangeDetail {
   const value = input.value;
   const error = problem(value);
   const brand = config.field === 'card_number' ? (detectBrand(digitsOnly(value))?.id ?? null) : null;
-  const shown = error && showError ? { error: { code: /incomplete|^Enter/.test(error) ? ('incomplete' as const) : ('invalid' as const), message: error } } : {};
+  const shown = error && showError ? { error: { code: fieldErrorCode(config.field, value, error, announcedBrand?.cvcLength ?? null), message: error } } : {};
   return { complete: error === null, empty: value.length === 0, brand, ...shown };
 }
 
@@ -158,7 +159,7 @@ function fieldError(field: string, value: string | undefined, brand: CardBrand |
   if (value === undefined) return { code: 'incomplete', message: 'A card field is not mounted or not ready.', field: type };
   const error = field === 'card_number' ? cardNumberError(digitsOnly(value)) : field === 'card_expiry' ? expiryError(value) : cvcError(digitsOnly(value), brand);
   if (!error) return null;
-  return { code: /incomplete|^Enter/.test(error) ? 'incomplete' : 'invalid', message: error, field: type };
+  return { code: fieldErrorCode(field, field === 'card_cvc' ? digitsOnly(value) : value, error, brand?.cvcLength ?? null), message: error, field: type };
 }
 
 const NETWORK_ERROR: ElementsErrorShape = { code: 'network', message: 'The card could not be sent. Check your connection and try again.' };
