@@ -4,10 +4,11 @@
 // exact targetOrigin of their messages.
 import { isExactOrigin } from '../checkout/url-rules';
 
+export const PARENT_ORIGIN_RULE =
+  'parent_origin must be an exact origin such as https://shop.example or https://shop.example:8443 (http only for localhost or 127.0.0.1 in a test project), without path, wildcard, space or ;';
+
 export function parentOriginError(value: string, environment: 'test' | 'production'): string | null {
-  if (!isExactOrigin(value)) {
-    return 'parent_origin must be an exact origin such as https://shop.example or https://shop.example:8443, without path, wildcard, space or ;';
-  }
+  if (!isExactOrigin(value)) return PARENT_ORIGIN_RULE;
   if (environment === 'production' && !value.startsWith('https://')) return 'parent_origin must be an https origin in a production project';
   return null;
 }

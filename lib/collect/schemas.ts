@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { cvcPattern, expirationMonthPattern, expirationYearPattern, isPastExpiry } from '../cards/card-rules';
 import { isExactOrigin } from '../checkout/url-rules';
+import { PARENT_ORIGIN_RULE } from './parent-origin';
 import { cardNumberField, stringField } from '../vault/schemas';
 import {
   COLLECT_FIELDS, DEFAULT_COLLECT_EXPIRY_SECONDS, MAX_COLLECT_EXPIRY_SECONDS, METADATA_KEY_MAX_LENGTH, METADATA_MAX_KEYS, METADATA_VALUE_MAX_LENGTH,
@@ -21,7 +22,7 @@ export const ZCreateCollectSessionRequest = z
   .strictObject(
     {
       parent_origin: stringField('parent_origin')
-        .refine(isExactOrigin, 'parent_origin must be an exact origin such as https://shop.example or https://shop.example:8443, without path, wildcard, space or ;')
+        .refine(isExactOrigin, PARENT_ORIGIN_RULE)
         .meta({ description: 'The origin of the page that mounts the fields: https (test projects also http://localhost and http://127.0.0.1, any port).', example: 'https://shop.example' }),
       fields: z
         .array(ZCollectField, { error: `fields must be a list of ${COLLECT_FIELDS.join(', ')}` })

@@ -109,6 +109,12 @@ describe('POST /collect-sessions', () => {
     expect(refused.json.error.fields).toEqual([{ path: 'parent_origin', message: 'parent_origin must be an https origin in a production project' }]);
     expect((await open({}, { key: production.keys.full, pubKey: production.pubKey })).status).toBe(201);
   });
+
+  it('an http origin other than localhost or 127.0.0.1 is refused with a message saying which http origins a test project takes', async () => {
+    const refused = await open({ parent_origin: 'http://shop.example' });
+    expect(refused.status).toBe(400);
+    expect(refused.json.error.fields).toEqual([{ path: 'parent_origin', message: expect.stringContaining('http only for localhost or 127.0.0.1 in a test project') }]);
+  });
 });
 
 describe('collect sessions — security table', () => {
