@@ -48,7 +48,7 @@ function readCard(row: CollectSessionRow, body: unknown) {
   const card = parsed.data;
   if (row.fields.includes('card_cvc')) {
     const problem = cvcError(card.cvc ?? '', detectBrand(card.card_number));
-    if (problem) throw VaultError.validation([{ path: 'cvc', message: card.cvc === undefined ? 'cvc is required' : `cvc: ${problem}` }]);
+    if (problem) throw VaultError.validation([{ path: 'cvc', message: card.cvc === undefined ? 'cvc is required' : problem }]);
   } else if (card.cvc !== undefined) {
     throw VaultError.validation([{ path: 'cvc', message: 'cvc is not collected by this session' }]);
   }

@@ -221,7 +221,7 @@ describe('POST /collect-sessions/{id}/submit', () => {
 
   it.each([
     [{ cvc: undefined }, 'cvc', 'cvc is required'],
-    [{ card_number: '378282246310005', cvc: '123' }, 'cvc', 'cvc: The security code is 4 digits.'],
+    [{ card_number: '378282246310005', cvc: '123' }, 'cvc', 'The security code is 4 digits.'],
     [{ exp_month: '13' }, 'exp_month', 'exp_month must be two digits from 01 to 12'],
     [{ exp_year: '2020' }, 'exp_year', 'The card has expired'],
     [{ card_number: undefined }, 'card_number', 'card_number is required'],
