@@ -1,0 +1,36 @@
+// Token metadata (issue 25): at most 20 keys `[a-z0-9_]{1,40}`, string values of up to 500 characters, and
+// no card number smuggled in: a value holding a run of 12–19 digits that passes Luhn is refused, naming the
+// key and never echoing the number. Spaces and dashes between digits belong to the run ("4242 4242 …" is
+// one run); a run of more than 19 digits is not a card number.
+import { z } from 'zod';
+import { luhnValid } from '../cards/card-rules';
+
+export const METADATA_MAX_KEYS = 20;
+export const METADATA_VALUE_MAX_LENGTH = 500;
+const KEY = /^[a-z0-9_]{1,40}$/;
+const DIGIT_RUN = /\d(?:[ -]*\d)*/g;
+
+/** Whether `text` holds a run of 12–19 digits (spaces and dashes between them allowed) that passes Luhn. */
+export function holdsCardNumber(text: string): boolean {
+  for (const [run] of text.matchAll(DIGIT_RUN)) {
+    const digits = run.replace(/[ -]/g, '');
+    if (digits.length >= 12 && digits.length <= 19 && luhnValid(digits)) return true;
+  }
+  return false;
+}
+
+/** `metadata` on tokenize: the rules above, each issue naming `metadata.<key>`. */
+export const ZTokenMetadata = z
+  .record(z.string(), z.unknown(), { error: 'metadata must be an object of strings' })
+  .superRefine((metadata, ctx) => {
+    const keys = Object.keys(metadata);
+    if (keys.length > METADATA_MAX_KEYS) ctx.addIssue({ code: 'custom', message: `metadata must have at most ${METADATA_MAX_KEYS} keys` });
+    for (const key of keys) {
+      const value = metadata[key];
+      if (!KEY.test(key)) ctx.addIssue({ code: 'custom', path: [key], message: 'metadata keys must be 1 to 40 of a-z, 0-9 and _' });
+      else if (typeof value !== 'string') ctx.addIssue({ code: 'custom', path: [key], message: `metadata.${key} must be a string` });
+      else if (value.length > METADATA_VALUE_MAX_LENGTH) ctx.addIssue({ code: 'custom', path: [key], message: `metadata.${key} must be at most ${METADATA_VALUE_MAX_LENGTH} characters` });
+      else if (holdsCardNumber(value)) ctx.addIssue({ code: 'custom', path: [key], message: `metadata.${key} must not contain a card number` });
+    }
+  })
+  .transform((metadata) => metadata as Record<string, string>);
