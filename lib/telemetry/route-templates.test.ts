@@ -14,6 +14,7 @@ describe('templatePath', () => {
   it('replaces id-shaped segments of paths no template matches (pages)', () => {
     expect(templatePath('/checkout/cs_Zq7Kx2Lm9Np4Rs8Tv1Wy5Ab3')).toBe('/checkout/{sessionId}');
     expect(templatePath('/x/tok_3kT9fQ2xVbN8mWcR5yZ1aH7d/8f14e45f-ceea-467f-a0e6-1b1d2f3a4b5c')).toBe('/x/{token}/{id}');
+    expect(templatePath('/x/4242428143964242')).toBe('/x/{token}');
     expect(templatePath('/dashboard/login')).toBe('/dashboard/login');
   });
 });

@@ -11,6 +11,8 @@ const holder = globalThis as Holder;
 /** Ids that open something, wherever a path has one (Next's pages too, which are not in the API's list). */
 const ID_SEGMENTS: [RegExp, string][] = [
   [/^tok_[0-9A-Za-z]{16,64}$/, '{token}'],
+  // A format-preserving token (issue 25), or a card number sent where a token goes: either way not exported.
+  [/^\d{13,19}$/, '{token}'],
   [/^cs_[0-9A-Za-z]{24}$/, '{sessionId}'],
   [/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, '{id}'],
 ];

@@ -16,6 +16,14 @@ describe('scrubAttributes', () => {
     ).toEqual({ 'url.full': 'https://psp.example/charges', 'http.target': '/api/tokens/{token}', 'http.response.status_code': 200 });
   });
 
+  it('shows a format-preserving token (13–19 digits failing Luhn) as {token}, never as a redacted card number', () => {
+    expect(scrubAttributes({ 'exception.message': 'no such token 4242428143964242', card: 'pan 4242424242424242', long: '42424242424242424242' })).toEqual({
+      'exception.message': 'no such token {token}',
+      card: 'pan [redacted]',
+      long: '[redacted]',
+    });
+  });
+
   it('redacts runs of 12+ digits (spaced or dashed) in any string, leaves shorter numbers', () => {
     expect(scrubAttributes({ 'exception.message': 'bad card 4000 0566 5566 5556, code 1234', list: ['4000-0566-5566-5556', 'port 5432'] })).toEqual({
       'exception.message': 'bad card [redacted], code 1234',

@@ -4,6 +4,7 @@
 // checkout session id: a path is exported as its route template, ids elsewhere as their parameter name. The instrumentations are configured
 // not to record payloads in the first place (start-tracing.ts); this catches what a library version adds.
 import type { ReadableSpan, SpanExporter } from '@opentelemetry/sdk-trace-base';
+import { luhnValid } from '../core/luhn';
 import { scrubIds, templatePath } from './route-templates';
 
 type Attributes = ReadableSpan['attributes'];
@@ -15,9 +16,20 @@ const PATH_KEYS = new Set(['http.target', 'url.path']);
 /** Dropped whatever their value. */
 const DROPPED = /^(url\.query|http\.request\.body|http\.response\.body|db\.statement\.values|db\.query\.parameter\.|http\.request\.header\.|http\.response\.header\.)/;
 const DIGIT_RUN = /\d[\d -]{10,}\d/g;
+const DIGIT_TOKEN = /^\d{13,19}$/;
+
+/**
+ * A run of 12 or more digits (spaced or dashed) is `[redacted]`: it may be a card number. Except a
+ * format-preserving token (issue 25: 13–19 bare digits that fail Luhn, which no card number does): an id
+ * like any other, exported as `{token}`, never shown as a masked card number.
+ */
+function scrubDigitRun(run: string): string {
+  if (DIGIT_TOKEN.test(run) && !luhnValid(run)) return '{token}';
+  return run.replace(/\D/g, '').length >= 12 ? '[redacted]' : run;
+}
 
 function scrubText(text: string): string {
-  return scrubIds(text.replace(DIGIT_RUN, (run) => (run.replace(/\D/g, '').length >= 12 ? '[redacted]' : run)));
+  return scrubIds(text.replace(DIGIT_RUN, scrubDigitRun));
 }
 
 function scrubUrlValue(key: string, value: string): string {

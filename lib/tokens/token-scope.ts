@@ -1,10 +1,9 @@
 // Whose tokens a caller may see or delete: a signed-in user's whole account (joined through the
 // project), or an API key's one project. Anything outside the scope is a 404, never a 403.
 import { VaultError, messages } from '../core/errors';
+import { isTokenValueShape } from './token-shape';
 
 export type TokenScope = { accountId: string } | { projectId: string };
-
-const TOKEN_SHAPE = /^tok_[0-9A-Za-z]{16,64}$/;
 
 export const tokenNotFound = () => new VaultError('token_not_found', messages.tokenNotFound);
 
@@ -15,5 +14,5 @@ export function scopeWhere(scope: TokenScope) {
 
 /** Token values that cannot exist are a 404 without a query. */
 export function assertTokenShape(token: string): void {
-  if (!TOKEN_SHAPE.test(token)) throw tokenNotFound();
+  if (!isTokenValueShape(token)) throw tokenNotFound();
 }

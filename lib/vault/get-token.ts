@@ -14,10 +14,9 @@ import { VaultError, messages } from '../core/errors';
 import type { Runtime } from '../runtime/types';
 import type { ProjectKeyRef } from '../crypto/keyring';
 import { encryptionKeyForVersion } from '../keys/data-key-versions';
+import { isTokenValueShape } from '../tokens/token-shape';
 import { forgetTokenId, knownTokenId, rememberTokenId } from './token-ids';
 import { openPayload, type TokenPayload } from './token-payload';
-
-const TOKEN_SHAPE = /^tok_[0-9A-Za-z]{16,64}$/;
 
 type StoredToken = { id: string; mask: string; ciphertext: Uint8Array; key_version: number };
 
@@ -73,7 +72,7 @@ export async function getTokenOrThrow(
     audit?: AuditEntry;
   },
 ): Promise<{ id: string; mask: string; payload: TokenPayload }> {
-  if (!TOKEN_SHAPE.test(options.token)) throw new VaultError('token_not_found', messages.tokenNotFound);
+  if (!isTokenValueShape(options.token)) throw new VaultError('token_not_found', messages.tokenNotFound);
   const { project } = options.principal;
   const row = await readToken(runtime, options.token, project.id, options.audit);
   if (!row) throw new VaultError('token_not_found', messages.tokenNotFound);
