@@ -14,7 +14,7 @@ export async function createTestToken(
   runtime: Pick<Runtime, 'db' | 'store' | 'keyring' | 'config'>,
   options: { principal: TokenCreator; request: TTestTokenRequest; audit: AuditEntry },
 ): Promise<Omit<z.output<typeof ZTestTokenResponseSchema>, 'success'> & { tokenId: string }> {
-  const { cvc, ...card } = options.request;
+  const { cvc, token_format: tokenFormat, ...card } = options.request;
   if (!isPublishedTestCard(card.cardNumber)) {
     throw VaultError.validation([
       { path: 'cardNumber', message: 'cardNumber must be a published PSP test card number (listed in GET /openapi.json); use POST /tokenize for other cards' },
@@ -28,6 +28,7 @@ export async function createTestToken(
     cvcSession: { mode: 'reusable', ttlSeconds },
     testMode: true,
     audit: options.audit,
+    tokenFormat,
   });
   // A test token always has its CVC session: the request requires `cvc`.
   if (!created.cvc_session_id) throw new Error('test token created without its CVC session');

@@ -7,7 +7,6 @@ import { uuidV7 } from '../crypto/uuid-v7';
 import type { z } from 'zod';
 import type { ApiKeyPrincipal } from '../api-keys/principal';
 import type { AuditEntry } from '../core/audit-entry';
-import { randomIdentifier62 } from '../crypto/random';
 import type { Runtime } from '../runtime/types';
 import type { CvcSessionMode } from '../store/types';
 import { maskAccount, visibleAccountDigits } from '../cards/bank-rules';
@@ -16,6 +15,7 @@ import { createCvcSession, deleteCvcSession } from './cvc-sessions';
 import type { TokenPayload } from './token-payload';
 import { payloadFingerprint, sealPayload } from './token-payload';
 import { insertTokenWithAudit } from './insert-token';
+import { newTokenValue, type TokenFormat } from './token-formats';
 import { rememberTokenId } from './token-ids';
 import { isLivemode } from '../events/livemode';
 import { newEventId, serialiseEnvelope } from '../events/record-event';
@@ -49,12 +49,16 @@ export async function createToken(
     testMode: boolean;
     /** The audit row of this creation, written in the same statement as the token. */
     audit: AuditEntry;
+    /** What the token value looks like (default random); the card formats need a card (checked by the schemas). */
+    tokenFormat?: TokenFormat;
   },
 ): Promise<CreatedToken> {
   const { project, application } = options.principal;
   const keys = runtime.keyring.projectKeys(project);
   const tokenId = uuidV7();
-  const token = `tok_${randomIdentifier62(24)}`;
+  const tokenFormat = options.tokenFormat ?? 'random';
+  const pan = options.payload.type === 'card' ? options.payload.cardNumber : null;
+  const nextValue = () => newTokenValue(tokenFormat, pan);
   const display = displayFields(options.payload);
   const fingerprint = payloadFingerprint(keys.fingerprint, options.payload);
 
@@ -72,7 +76,8 @@ export async function createToken(
   const createdAt = new Date();
   const row = {
     id: tokenId,
-    token,
+    token: nextValue(),
+    tokenFormat,
     projectId: project.id,
     applicationId: application?.id ?? null,
     type: options.payload.type,
@@ -87,19 +92,23 @@ export async function createToken(
     createdAt,
   };
   // The `token.created` event, written in the token's own statement (outbox); live in production projects.
-  const eventId = newEventId();
-  const event = { projectId: project.id, livemode: isLivemode(project.environment), type: 'token.created' as const, data: tokenCreatedData(row) };
+  // Made again with the new value if the first one was taken (insertTokenWithAudit draws again).
+  const eventOf = (current: Parameters<typeof tokenCreatedData>[0]) => {
+    const eventId = newEventId();
+    const event = { projectId: project.id, livemode: isLivemode(project.environment), type: 'token.created' as const, data: tokenCreatedData(current) };
+    return { id: eventId, body: serialiseEnvelope(eventId, event, createdAt) };
+  };
   try {
-    await insertTokenWithAudit(runtime, row, { ...options.audit, tokenId }, { id: eventId, body: serialiseEnvelope(eventId, event, createdAt) });
+    await insertTokenWithAudit(runtime, row, { ...options.audit, tokenId }, { eventOf, nextValue });
   } catch (error) {
     if (cvcSessionId) await deleteCvcSession({ store: runtime.store, projectId: project.id, sessionId: cvcSessionId }).catch(() => {});
     throw error;
   }
   // Its first use on this node (a charge right after) reads it and writes its audit row in one statement.
-  rememberTokenId(project.id, token, tokenId);
+  rememberTokenId(project.id, row.token, tokenId);
 
   return {
-    token,
+    token: row.token,
     tokenId,
     ...(cvcSessionId ? { cvc_session_id: cvcSessionId } : {}),
     type: options.payload.type,

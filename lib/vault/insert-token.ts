@@ -9,12 +9,14 @@
 // carries its writer MAC like every audit row (lib/audit/audit-writer.ts).
 import { AUDIT_INSERT_LOCK } from '../audit/audit-chain';
 import { AUDIT_ENTRY_COLUMNS, auditEntryValues } from '../audit/audit-writer';
+import { VaultError } from '../core/errors';
 import type { AuditEntry } from '../core/audit-entry';
 import type { Keyring } from '../crypto/keyring';
 import type { Database } from '../db/connect';
 import { GroupCommit } from '../db/group-commit';
 import { FAN_OUT, NOTIFY_IF_FANNED } from '../events/record-event';
 import type { StoredTokenRow } from '../tokens/token-row';
+import type { TokenFormat } from './token-formats';
 
 /** The `token.created` event of a row: its id and its envelope's JSON text (stored and sent as is). */
 export type TokenEvent = { id: string; body: string };
@@ -22,12 +24,22 @@ export type TokenEvent = { id: string; body: string };
 /** `keyVersion`: the data key version that sealed `ciphertext`. */
 // The audit row's values (with its writer MAC) are made by each caller as it adds its token, not when the
 // batch is built: building 200 MACs there held up the statement every waiting caller depends on.
-type NewToken = { row: StoredTokenRow & { keyVersion: number }; auditValues: unknown[]; event: TokenEvent };
+type NewToken = {
+  row: StoredTokenRow & { keyVersion: number; tokenFormat: TokenFormat };
+  auditValues: unknown[];
+  event: TokenEvent;
+  /** For a value drawn again after a collision: the audit entry, the event of a row, a new value. */
+  audit: AuditEntry;
+  eventOf: (row: NewToken['row']) => TokenEvent;
+  nextValue: () => string;
+  /** Set when no free value was found: this caller's own failure (the rest of its batch is committed). */
+  failure?: VaultError;
+};
 
 const TOKEN_COLUMNS = [
   ['id', '::uuid'], ['token', '::text'], ['project_id', '::uuid'], ['application_id', '::uuid'], ['type', '::"TokenType"'],
   ['ciphertext', '::bytea'], ['mask', '::text'], ['bin', '::text'], ['last4', '::text'], ['brand', '::text'], ['fingerprint', '::text'],
-  ['test_mode', '::boolean'], ['created_at', '::timestamptz'], ['key_version', '::int'],
+  ['test_mode', '::boolean'], ['created_at', '::timestamptz'], ['key_version', '::int'], ['token_format', '::"TokenFormat"'],
 ] as const;
 const AUDIT_INPUT = AUDIT_ENTRY_COLUMNS.map(([name, cast]) => [`audit_${name}`, cast] as const);
 const EVENT_INPUT = [['event_id', '::text'], ['event_body', '::text']] as const;
@@ -44,8 +56,11 @@ const lock = `pg_advisory_xact_lock_shared(${AUDIT_INSERT_LOCK}) AS held`;
 const EVENT_COLUMNS = 'id, project_id, type, body, created_at';
 // The event CTE returns what FAN_OUT joins on; the statement's one result is whether it notified.
 const EVENT_RETURNING = 'RETURNING id, project_id, type, created_at';
+// A token value already taken (a format-preserving draw can repeat) writes nothing for that row: no token,
+// audit row or event. The statement says which rows it wrote; the others draw again (insertTokens).
+const ON_COLLISION = 'ON CONFLICT (token) DO NOTHING RETURNING id';
 const FINISH = `${FAN_OUT('event')}
-  SELECT ${NOTIFY_IF_FANNED} AS notified`;
+  SELECT ${NOTIFY_IF_FANNED} AS notified, ARRAY(SELECT id::text FROM inserted) AS inserted`;
 
 /**
  * The statement for a batch: one multi-row VALUES list, each column cast. A single row is written in the
@@ -55,53 +70,81 @@ function insertStatement(rows: number): string {
   if (rows === 1) {
     const [eventId, eventBody] = EVENT_INPUT.map(([, cast], index) => `$${TOKEN_COLUMNS.length + AUDIT_INPUT.length + index + 1}${cast}`);
     return `
-  WITH inserted AS (INSERT INTO tokens (${names(TOKEN_COLUMNS)}) VALUES (${parameters(TOKEN_COLUMNS, 0)})),
+  WITH inserted AS (INSERT INTO tokens (${names(TOKEN_COLUMNS)}) VALUES (${parameters(TOKEN_COLUMNS, 0)}) ${ON_COLLISION}),
   audited AS (
     INSERT INTO audit_logs (${names(AUDIT_ENTRY_COLUMNS)})
-    SELECT ${parameters(AUDIT_INPUT, TOKEN_COLUMNS.length)} FROM ${lock}
+    SELECT ${parameters(AUDIT_INPUT, TOKEN_COLUMNS.length)} FROM ${lock}, inserted
   ),
   event AS (
     INSERT INTO webhook_events (${EVENT_COLUMNS})
-    VALUES (${eventId}, ${position('project_id')}::uuid, 'token.created', ${eventBody}, ${CREATED_AT}::timestamptz) ${EVENT_RETURNING}
+    SELECT ${eventId}, ${position('project_id')}::uuid, 'token.created', ${eventBody}, ${CREATED_AT}::timestamptz FROM inserted ${EVENT_RETURNING}
   ),${FINISH}`;
   }
   const values = Array.from({ length: rows }, (_, row) => `(${parameters(INPUT, row * INPUT.length)})`);
   return `
   WITH input (${names(INPUT)}) AS (VALUES ${values.join(', ')}),
-  inserted AS (INSERT INTO tokens (${names(TOKEN_COLUMNS)}) SELECT ${names(TOKEN_COLUMNS)} FROM input),
+  inserted AS (INSERT INTO tokens (${names(TOKEN_COLUMNS)}) SELECT ${names(TOKEN_COLUMNS)} FROM input ${ON_COLLISION}),
   audited AS (
     INSERT INTO audit_logs (${names(AUDIT_ENTRY_COLUMNS)})
-    SELECT ${names(AUDIT_INPUT)} FROM ${lock}, input
+    SELECT ${names(AUDIT_INPUT)} FROM ${lock}, input JOIN inserted ON inserted.id = input.id
   ),
   event AS (
     INSERT INTO webhook_events (${EVENT_COLUMNS})
-    SELECT event_id, project_id, 'token.created', event_body, created_at FROM input ${EVENT_RETURNING}
+    SELECT event_id, project_id, 'token.created', event_body, created_at FROM input JOIN inserted ON inserted.id = input.id ${EVENT_RETURNING}
   ),${FINISH}`;
 }
 const statements = new Map<number, string>();
 const statementFor = (rows: number) => statements.get(rows) ?? (rows <= MAX_PREPARED_SIZE ? statements.set(rows, insertStatement(rows)).get(rows)! : insertStatement(rows));
 
-async function insertTokens(db: Pick<Database, 'sql' | 'kind'>, batch: NewToken[]): Promise<void> {
+/** One statement for the batch; the ids of the rows it wrote (a row whose value was taken is not among them). */
+async function insertOnce(db: Pick<Database, 'sql' | 'kind'>, batch: NewToken[]): Promise<Set<string>> {
   const values: unknown[] = [];
   for (const { row, auditValues, event } of batch) {
     values.push(
       row.id, row.token, row.projectId, row.applicationId, row.type, row.ciphertext, row.mask, row.bin, row.last4, row.brand, row.fingerprint,
-      row.testMode, row.createdAt, row.keyVersion, ...auditValues, event.id, event.body,
+      row.testMode, row.createdAt, row.keyVersion, row.tokenFormat, ...auditValues, event.id, event.body,
     );
   }
   const name = batch.length <= MAX_PREPARED_SIZE ? `vault_insert_tokens_${batch.length}` : undefined;
-  await db.sql.query(statementFor(batch.length), values, name);
+  const [result] = await db.sql.query<{ inserted: string[] }>(statementFor(batch.length), values, name);
+  return new Set(result?.inserted ?? []);
+}
+
+/** Draws of a taken value before a caller is told its format has no free value left (a 13-digit card's bucket). */
+const MAX_DRAWS = 8;
+
+/** Writes the batch; rows whose value was taken draw a new one (new event and audit MAC) and go again. */
+async function insertTokens(db: Pick<Database, 'sql' | 'kind'>, keyring: Pick<Keyring, 'auditChainKey'>, batch: NewToken[]): Promise<void> {
+  let pending = batch;
+  for (let draw = 1; pending.length; draw += 1) {
+    const written = await insertOnce(db, pending);
+    pending = pending.filter((item) => !written.has(item.row.id));
+    for (const item of pending) {
+      if (draw >= MAX_DRAWS) {
+        item.failure = new VaultError('conflict', 'No free token value is left in this format for this card: use token_format random or uuid');
+        continue;
+      }
+      item.row.token = item.nextValue();
+      item.event = item.eventOf(item.row);
+      item.auditValues = auditEntryValues(keyring, { ...item.audit, tokenId: item.row.id }, item.row.createdAt);
+    }
+    if (draw >= MAX_DRAWS) return;
+  }
 }
 
 // One group per database (a server has one; tests may open several).
 const groups = new WeakMap<Pick<Database, 'sql' | 'kind'>['sql'], GroupCommit<NewToken>>();
 
-/** Writes the token, its audit row and its `token.created` event; resolves once all are committed. */
-export function insertTokenWithAudit(
+/**
+ * Writes the token, its audit row and its `token.created` event; resolves once all are committed. When the
+ * row's value is taken, `draw.nextValue()` gives another and `draw.eventOf(row)` its event; `row.token`
+ * then holds the value written. Rejects with a 409 `conflict` when no free value was found.
+ */
+export async function insertTokenWithAudit(
   runtime: { db: Pick<Database, 'sql' | 'kind'>; keyring: Pick<Keyring, 'auditChainKey'> },
-  row: StoredTokenRow & { keyVersion: number },
+  row: NewToken['row'],
   audit: AuditEntry,
-  event: TokenEvent,
+  draw: { eventOf: NewToken['eventOf']; nextValue: () => string },
 ): Promise<void> {
   const { db } = runtime;
   let group = groups.get(db.sql);
@@ -112,9 +155,11 @@ export function insertTokenWithAudit(
     // largest prepared size, gathered over one turn of the event loop (GroupCommitOptions.gatherEachTurn).
     group =
       db.kind === 'postgresql'
-        ? new GroupCommit((batch) => insertTokens(db, batch), { maxBatch: 200, maxInFlight: 2, failWaitingOnOutage: true })
-        : new GroupCommit((batch) => insertTokens(db, batch), { maxBatch: MAX_PREPARED_SIZE, maxInFlight: 1, failWaitingOnOutage: true, gatherEachTurn: true });
+        ? new GroupCommit((batch) => insertTokens(db, runtime.keyring, batch), { maxBatch: 200, maxInFlight: 2, failWaitingOnOutage: true })
+        : new GroupCommit((batch) => insertTokens(db, runtime.keyring, batch), { maxBatch: MAX_PREPARED_SIZE, maxInFlight: 1, failWaitingOnOutage: true, gatherEachTurn: true });
     groups.set(db.sql, group);
   }
-  return group.add({ row, auditValues: auditEntryValues(runtime.keyring, { ...audit, tokenId: row.id }, row.createdAt), event });
+  const item: NewToken = { row, auditValues: auditEntryValues(runtime.keyring, { ...audit, tokenId: row.id }, row.createdAt), event: draw.eventOf(row), audit, ...draw };
+  await group.add(item);
+  if (item.failure) throw item.failure;
 }

@@ -2,6 +2,7 @@
 // (@asteasolutions/zod-to-openapi reads `.meta()`), so every field carries a description and example.
 // Messages name the field and the rule, never the value: a failing card number must not reach logs.
 import { z } from 'zod';
+import { MIN_PAN_PRESERVING_LENGTH, TOKEN_FORMATS, type TokenFormat } from './token-formats';
 import { abaRoutingValid, accountNumberPattern, routingNumberPattern } from '../cards/bank-rules';
 import {
   cvcPattern,
@@ -121,12 +122,28 @@ export const ZBankDataSchema = z
   )
   .meta({ description: 'US bank account data (ACH).' });
 
+const FORMAT_LIST = TOKEN_FORMATS.join(', ');
+const formatDescription =
+  'Optional, default `random` (`tok_` + 24 base62). `pan_preserving`: digits only, the card number\'s length, its first 6 and last 4 kept and the middle random (cards of 13 to 19 digits). `last4_preserving`: 16 digits ending in the card\'s last 4. Both always fail the Luhn check, so they can never pass for a card number, and are unique in the vault (a collision is drawn again). Per project and BIN/last-4 bucket, a 16-digit card leaves 6 random digits (10^6 values, nine in ten failing Luhn), a 13-digit one only 3: tokenizing the same 13-digit card many times can exhaust its bucket, so prefer `random` or `uuid` there. `uuid`: a UUID v4. Bank tokens take `random` or `uuid`.';
+const tokenFormatField = z.enum(TOKEN_FORMATS, { error: `token_format must be one of ${FORMAT_LIST}` }).meta({ description: formatDescription, example: 'random' }).optional();
+
+/** pan_preserving keeps 10 of the card's digits and needs at least 3 random ones between them. */
+function checkPanPreserving(body: { token_format?: TokenFormat; data: { cardNumber: string } }, ctx: z.RefinementCtx): void {
+  if (body.token_format === 'pan_preserving' && /^\d+$/.test(body.data.cardNumber) && body.data.cardNumber.length < MIN_PAN_PRESERVING_LENGTH) {
+    ctx.addIssue({ code: 'custom', path: ['token_format'], message: `token_format pan_preserving needs a card number of at least ${MIN_PAN_PRESERVING_LENGTH} digits` });
+  }
+}
+
 export const ZTokenizeRequestSchema = z
   .discriminatedUnion(
     'type',
     [
-      z.strictObject({ type: z.literal('card'), data: ZCardDataSchema }),
-      z.strictObject({ type: z.literal('bank'), data: ZBankDataSchema }),
+      z.strictObject({ type: z.literal('card'), data: ZCardDataSchema, token_format: tokenFormatField }).superRefine(checkPanPreserving),
+      z.strictObject({
+        type: z.literal('bank'),
+        data: ZBankDataSchema,
+        token_format: z.enum(['random', 'uuid'], { error: 'token_format must be random or uuid for a bank account (pan_preserving and last4_preserving are for cards)' }).meta({ description: formatDescription }).optional(),
+      }),
     ],
     {
       error: (issue) => {
@@ -147,9 +164,11 @@ export const ZTestTokenRequestSchema = z
       cvc: securityCodeField('cvc', '1-year test'),
       firstName: nameField('firstName', 'Cardholder first name', 'Jane'),
       lastName: nameField('lastName', 'Cardholder last name', 'Doe'),
+      token_format: tokenFormatField,
     },
     { error: objectTypeError('Request body') },
   )
+  .superRefine((body, ctx) => checkPanPreserving({ token_format: body.token_format, data: { cardNumber: body.cardNumber } }, ctx))
   .meta({ description: 'Card data for a test token with a long-lived (1 year) CVC session.' });
 
 export type TCardData = z.infer<typeof ZCardDataSchema>;

@@ -36,12 +36,14 @@ async function tokenize(body: { data: Omit<Extract<TokenPayload, { type: 'card' 
     id, token: `tok_${randomIdentifier62(24)}`, projectId: owner.projectId, applicationId: owner.applicationId, type: 'card' as const,
     ciphertext: sealPayload(keys.encryption, { projectId: owner.projectId, tokenId: id }, payload), keyVersion: 1,
     mask: maskPan(pan), bin: displayedBin(pan), last4: last4(pan), brand: detectBrand(pan), fingerprint: payloadFingerprint(keys.fingerprint, payload),
-    testMode: false, createdAt,
+    testMode: false, createdAt, tokenFormat: 'random' as const,
   };
-  const eventId = newEventId();
-  const event = { projectId: owner.projectId, livemode: false, type: 'token.created' as const, data: tokenCreatedData(row) };
+  const eventOf = (current: Parameters<typeof tokenCreatedData>[0]) => {
+    const eventId = newEventId();
+    return { id: eventId, body: serialiseEnvelope(eventId, { projectId: owner.projectId, livemode: false, type: 'token.created' as const, data: tokenCreatedData(current) }, createdAt) };
+  };
   const audit = { action: 'tokenize', outcome: 'success' as const, statusCode: 201, requestId: randomIdentifier62(16), accountId: owner.accountId, projectId: owner.projectId, applicationId: owner.applicationId, ip: '127.0.0.1' };
-  await insertTokenWithAudit({ db, keyring }, row, audit, { id: eventId, body: serialiseEnvelope(eventId, event, createdAt) });
+  await insertTokenWithAudit({ db, keyring }, row, audit, { eventOf, nextValue: () => `tok_${randomIdentifier62(24)}` });
   return row.token;
 }
 

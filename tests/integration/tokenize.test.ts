@@ -208,10 +208,10 @@ describe('POST /tokenize — group commit', () => {
     const row = (projectId: string) => ({
       id: randomUUID(), token: `tok_${randomUUID().replaceAll('-', '').slice(0, 24)}`, projectId, applicationId: null, type: 'card' as const,
       ciphertext: new Uint8Array([1, 2, 3]), keyVersion: 1, mask: '424242******4242', bin: '424242', last4: '4242', brand: 'visa',
-      fingerprint: 'f'.repeat(64), testMode: true, createdAt: new Date(),
+      fingerprint: 'f'.repeat(64), testMode: true, createdAt: new Date(), tokenFormat: 'random' as const,
     });
     const audit = { action: 'tokenize', outcome: 'success' as const, statusCode: 201, requestId: randomUUID(), accountId: null };
-    const event = () => ({ id: newEventId(), body: '{}' });
+    const event = () => ({ eventOf: () => ({ id: newEventId(), body: '{}' }), nextValue: () => `tok_${randomUUID().replaceAll('-', '').slice(0, 24)}` });
     const good = [row(vault.tenants.test.projectId), row(vault.tenants.test.projectId)];
     const orphan = row(randomUUID()); // no such project: the foreign key refuses it
     // On PostgreSQL two rows first take both statements in flight, so the next three wait and go in one
