@@ -41,6 +41,9 @@ return string.sub(rest, 3)
 
 type RedisWithScripts = RedisClient & { takeBound(key: string, binding: string): Promise<string | null> };
 
+/** The pause before connecting again after ioredis ended the connection on its own. */
+const END_RECONNECT_DELAY_MS = 1_000;
+
 export class RedisStore implements KeyValueStore {
   readonly kind = 'redis' as const;
 
@@ -58,6 +61,15 @@ export class RedisStore implements KeyValueStore {
     redis.on('error', () => this.reportLost('redis connection lost; answering 503 until it is back'));
     redis.on('close', () => this.reportLost('redis connection lost; answering 503 until it is back'));
     redis.on('ready', () => this.reportBack());
+    // ioredis gives up for good ('end') when a reconnection's connector fails outright, as a Sentinel
+    // lookup can in the middle of a fail-over: start again, so the store comes back without a restart.
+    redis.on('end', () => {
+      if (this.closed) return;
+      this.reportLost('redis connection ended; reconnecting');
+      setTimeout(() => {
+        if (!this.closed) redis.connect().catch(() => {});
+      }, END_RECONNECT_DELAY_MS).unref();
+    });
   }
 
   /** The client, for libraries that speak Redis themselves (rate-limiter-flexible). */

@@ -77,3 +77,24 @@ describe('redis store when Redis is unreachable', () => {
     }
   });
 });
+
+describe.skipIf(!redisUrl)('redis store after ioredis gives up', () => {
+  it('connects again by itself when the client ends without close() (a Sentinel lookup failing mid fail-over does that)', async () => {
+    const store = await RedisStore.connect(redisUrl!, `vault-test:${randomUUID()}:`);
+    try {
+      await store.set('k', 'v', 60);
+      const ended = new Promise((resolve) => store.client.once('end', resolve));
+      store.client.disconnect(); // the client's own 'end', as ioredis ends it when a reconnection's connector fails
+      await ended;
+      await expect(store.get('k')).rejects.toMatchObject({ name: 'StoreUnavailableError' });
+      const started = Date.now();
+      while (!store.isAvailable() && Date.now() - started < 5_000) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(await store.get('k')).toBe('v');
+    } finally {
+      await store.close();
+    }
+    // Closed on purpose: it stays closed.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(store.client.status).toBe('end');
+  });
+});
