@@ -6,7 +6,9 @@
 // Concurrent creations share the statement (group commit, lib/db/group-commit.ts): one round
 // trip and one commit for many, each caller answered only once its rows are committed. The audit insert
 // takes the chain's shared lock in the same statement, before its `nextval` (lib/audit/audit-chain.ts), and
-// carries its writer MAC like every audit row (lib/audit/audit-writer.ts).
+// carries its writer MAC like every audit row (lib/audit/audit-writer.ts). A token value already taken
+// writes nothing for its row (ON CONFLICT DO NOTHING, the audit row and event joined on what was inserted);
+// that row draws a new value and goes again (issue 25's format-preserving tokens can repeat).
 import { AUDIT_INSERT_LOCK } from '../audit/audit-chain';
 import { AUDIT_ENTRY_COLUMNS, auditEntryValues } from '../audit/audit-writer';
 import { VaultError } from '../core/errors';
@@ -54,7 +56,8 @@ const CREATED_AT = position('created_at');
 // The audit row's created_at is the token's (its writer MAC covers it): passed again among the audit values.
 const lock = `pg_advisory_xact_lock_shared(${AUDIT_INSERT_LOCK}) AS held`;
 const EVENT_COLUMNS = 'id, project_id, type, body, created_at';
-// The event CTE returns what FAN_OUT joins on; the statement's one result is whether it notified.
+// The event CTE returns what FAN_OUT joins on; the statement's one row says whether it notified and which
+// token rows it wrote.
 const EVENT_RETURNING = 'RETURNING id, project_id, type, created_at';
 // A token value already taken (a format-preserving draw can repeat) writes nothing for that row: no token,
 // audit row or event. The statement says which rows it wrote; the others draw again (insertTokens).
