@@ -13,12 +13,9 @@
 import { randomUUID } from 'node:crypto';
 import { luhnValid } from '../cards/card-rules';
 import { pooledRandomBytes, randomIdentifier62 } from '../crypto/random';
+import { MIN_PAN_PRESERVING_LENGTH, type TokenFormat } from './token-format-names';
 
-export const TOKEN_FORMATS = ['random', 'pan_preserving', 'last4_preserving', 'uuid'] as const;
-export type TokenFormat = (typeof TOKEN_FORMATS)[number];
-
-/** The shortest PAN a pan_preserving token is made for: 6 + 4 kept digits leave at least 3 random ones. */
-export const MIN_PAN_PRESERVING_LENGTH = 13;
+export { MIN_PAN_PRESERVING_LENGTH, TOKEN_FORMATS, type TokenFormat } from './token-format-names';
 export const LAST4_PRESERVING_LENGTH = 16;
 
 /** `count` decimal digits, uniform (rejection sampling: bytes ≥ 250 are drawn again). */
