@@ -86,6 +86,11 @@ export async function submitCollectSession(
     throw new VaultError('conflict', 'A submission for this collect session is already in progress');
   }
   try {
+    // Read again under the claim: a submission that completed the session after the first read (and let go
+    // of its claim) must not make a second token.
+    const current = await findCollectSession(runtime, row.id);
+    if (current && collectStatus(current) === 'expired') throw expired();
+    if (current?.status !== 'open') throw new VaultError('invalid_client_secret', messages.invalidClientSecret);
     const project = await runtime.db.prisma.project.findUnique({ where: { id: row.projectId }, select: PRINCIPAL_PROJECT_COLUMNS });
     if (!project) throw new VaultError('not_found', messages.collectSessionNotFound);
     const created = await createToken(runtime, {
