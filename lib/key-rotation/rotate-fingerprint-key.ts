@@ -14,6 +14,7 @@ import { isUuid } from '../core/uuid';
 import type { Runtime } from '../runtime/types';
 import { auditKeyCommand } from './audit-key-command';
 import { openPayload, payloadFingerprint } from '../vault/token-payload';
+import { metadataEntries, metadataSearchKey, openMetadata } from '../vault/token-metadata-seal';
 import { encryptionKeyForVersion } from '../keys/data-key-versions';
 import { KeyCommandError } from './rotate-data-key';
 
@@ -22,24 +23,58 @@ const ZERO_ID = '00000000-0000-0000-0000-000000000000';
 const CLOCK_MARGIN_MS = 5_000;
 
 type Deps = Pick<Runtime, 'db' | 'keyring' | 'audit' | 'logger'>;
-type TokenRow = { id: string; key_version: number; ciphertext: Uint8Array };
+// A destroyed token (expired or deleted, issue 25) has no ciphertext: its fingerprint cannot be recomputed
+// and stays as it was (it matches nothing under the new key). Its metadata's search entries are rebuilt.
+type TokenRow = { id: string; key_version: number; ciphertext: Uint8Array | null; metadata_sealed: Uint8Array | null };
+const TOKEN_COLUMNS = 'id, key_version, ciphertext, metadata_sealed';
 
 export type FingerprintRotation = { projectId: string; version: number; tokens: number; resumed: boolean };
 
-/** Recomputes the fingerprints of `rows` under the project's current fingerprint key; returns them by id. */
-async function refingerprint(runtime: Deps, projectId: string, rows: TokenRow[]): Promise<{ ids: string[]; fingerprints: string[] }> {
+type Refingerprinted = { ids: string[]; fingerprints: string[]; indexed: string[]; entryTokens: string[]; entryKeys: string[]; entryMacs: string[] };
+
+/**
+ * Recomputes the fingerprints of `rows` under the project's current fingerprint key, and the metadata search
+ * entries under the search key derived from it; returns them by id.
+ */
+async function refingerprint(runtime: Deps, projectId: string, rows: TokenRow[]): Promise<Refingerprinted> {
   const project = await runtime.db.prisma.project.findUniqueOrThrow({ where: { id: projectId }, select: PROJECT_KEY_COLUMNS });
   const { fingerprint } = runtime.keyring.projectKeys(project);
-  const fingerprints: string[] = [];
+  const searchKey = metadataSearchKey(fingerprint);
+  const out: Refingerprinted = { ids: [], fingerprints: [], indexed: [], entryTokens: [], entryKeys: [], entryMacs: [] };
   for (const row of rows) {
     const key = await encryptionKeyForVersion(runtime, project, row.key_version);
-    fingerprints.push(payloadFingerprint(fingerprint, openPayload(key, { projectId, tokenId: row.id, keyVersion: row.key_version }, row.ciphertext)));
+    const owner = { projectId, tokenId: row.id };
+    if (row.ciphertext) {
+      out.ids.push(row.id);
+      out.fingerprints.push(payloadFingerprint(fingerprint, openPayload(key, { ...owner, keyVersion: row.key_version }, row.ciphertext)));
+    }
+    out.indexed.push(row.id);
+    const entries = metadataEntries(searchKey, openMetadata(key, owner, row.metadata_sealed));
+    for (const [index, entryKey] of entries.keys.entries()) {
+      out.entryTokens.push(row.id);
+      out.entryKeys.push(entryKey);
+      out.entryMacs.push(entries.macs[index]!);
+    }
   }
-  return { ids: rows.map((row) => row.id), fingerprints };
+  return out;
 }
 
+// The fingerprints, then the batch's search entries replaced (the project's searchable keys only).
 const UPDATE_FINGERPRINTS = `UPDATE tokens AS t SET fingerprint = s.fingerprint
   FROM (SELECT unnest($1::uuid[]) AS id, unnest($2::text[]) AS fingerprint) AS s WHERE t.id = s.id`;
+const REPLACE_SEARCH_ENTRIES = `
+  WITH removed AS (DELETE FROM token_search_entries WHERE token_id = ANY ($2::uuid[]))
+  INSERT INTO token_search_entries (token_id, project_id, key, value_mac, created_at)
+  SELECT e.token_id, t.project_id, e.key, e.mac, t.created_at
+  FROM unnest($3::uuid[], $4::text[], $5::text[]) AS e (token_id, key, mac)
+  JOIN tokens t ON t.id = e.token_id JOIN projects p ON p.id = t.project_id
+  WHERE t.project_id = $1::uuid AND e.key = ANY (p.searchable_metadata_keys)
+  ON CONFLICT (token_id, key) DO UPDATE SET value_mac = EXCLUDED.value_mac`;
+
+async function writeRefingerprinted(tx: Pick<Runtime['db']['sql'], 'query'>, projectId: string, batch: Refingerprinted): Promise<void> {
+  await tx.query(UPDATE_FINGERPRINTS, [batch.ids, batch.fingerprints]);
+  await tx.query(REPLACE_SEARCH_ENTRIES, [projectId, batch.indexed, batch.entryTokens, batch.entryKeys, batch.entryMacs]);
+}
 
 export async function rotateFingerprintKey(
   runtime: Deps,
@@ -80,14 +115,14 @@ export async function rotateFingerprintKey(
     const [project] = await sql.query<{ cursor: string | null }>('SELECT fingerprint_rekey_cursor AS cursor FROM projects WHERE id = $1::uuid', [options.projectId]);
     const cursor = project?.cursor;
     if (!cursor) break;
-    const rows = await sql.query<TokenRow>('SELECT id, key_version, ciphertext FROM tokens WHERE project_id = $1::uuid AND id > $2::uuid ORDER BY id LIMIT ' + batchSize, [
+    const rows = await sql.query<TokenRow>(`SELECT ${TOKEN_COLUMNS} FROM tokens WHERE project_id = $1::uuid AND id > $2::uuid ORDER BY id LIMIT ${batchSize}`, [
       options.projectId,
       cursor,
     ]);
     if (!rows.length) break;
     const batch = await refingerprint(runtime, options.projectId, rows);
     await sql.transaction(async (tx) => {
-      await tx.query(UPDATE_FINGERPRINTS, [batch.ids, batch.fingerprints]);
+      await writeRefingerprinted(tx, options.projectId, batch);
       await tx.query('UPDATE projects SET fingerprint_rekey_cursor = $2::uuid WHERE id = $1::uuid AND fingerprint_rekey_cursor = $3::uuid', [options.projectId, rows.at(-1)!.id, cursor]);
     });
     tokens += rows.length;
@@ -97,13 +132,13 @@ export async function rotateFingerprintKey(
   // more, the tokens created since the start are recomputed, and the rotation is done.
   const wait = started.startedAt.getTime() + settleMs - Date.now();
   if (wait > 0) await sleep(wait);
-  const recent = await sql.query<TokenRow>('SELECT id, key_version, ciphertext FROM tokens WHERE project_id = $1::uuid AND created_at >= $2', [
+  const recent = await sql.query<TokenRow>(`SELECT ${TOKEN_COLUMNS} FROM tokens WHERE project_id = $1::uuid AND created_at >= $2`, [
     options.projectId,
     new Date(started.startedAt.getTime() - CLOCK_MARGIN_MS),
   ]);
   for (let i = 0; i < recent.length; i += batchSize) {
     const batch = await refingerprint(runtime, options.projectId, recent.slice(i, i + batchSize));
-    await sql.query(UPDATE_FINGERPRINTS, [batch.ids, batch.fingerprints]);
+    await sql.transaction((tx) => writeRefingerprinted(tx, options.projectId, batch));
   }
   await sql.query('UPDATE projects SET fingerprint_rekey_cursor = NULL, fingerprint_rekey_started_at = NULL WHERE id = $1::uuid', [options.projectId]);
   await audit('keys.refingerprint');

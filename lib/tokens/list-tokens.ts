@@ -7,6 +7,7 @@ import { afterCursor, keysetPage, type TokenCursor } from '../core/cursor';
 import { tokenColumns, type TokenRow } from './token-row';
 import { FINGERPRINT_LENGTH, type TListTokensQuery } from './schemas';
 import { withTokenCreators, type TokenCreator } from './token-creators';
+import { withTokenDetails, type TokenDetails } from './token-details';
 
 export type ListTokensOptions = {
   accountId: string;
@@ -40,7 +41,10 @@ export function tokenListOptions(accountId: string, query: TListTokensQuery): Li
   };
 }
 
-export async function listTokens(runtime: Pick<Runtime, 'db'>, options: ListTokensOptions): Promise<{ rows: (TokenRow & { createdBy: TokenCreator })[]; nextCursor: string | null }> {
+export async function listTokens(
+  runtime: Pick<Runtime, 'db' | 'keyring'>,
+  options: ListTokensOptions,
+): Promise<{ rows: (TokenRow & TokenDetails & { createdBy: TokenCreator })[]; nextCursor: string | null }> {
   // A project of another account is a 404, as everywhere else.
   if (options.projectId) await getAccountProjectOrThrow(runtime, { accountId: options.accountId, projectId: options.projectId });
   // One read per project, each an index range of (project_id, created_at DESC, id DESC) or (project_id,
@@ -57,7 +61,7 @@ export async function listTokens(runtime: Pick<Runtime, 'db'>, options: ListToke
   }
   const rows = reads.sort(newestFirst).slice(0, options.limit + 1);
   const { page, nextCursor } = keysetPage(rows, options.limit);
-  return { rows: await withTokenCreators(runtime, page), nextCursor };
+  return { rows: await withTokenCreators(runtime, await withTokenDetails(runtime, page)), nextCursor };
 }
 
 const PARALLEL_READS = 4;
@@ -68,6 +72,8 @@ function readProjectPage(runtime: Pick<Runtime, 'db'>, projectId: string, option
   return runtime.db.prisma.token.findMany({
     where: {
       projectId,
+      // Deleted tokens keep their row (issue 25) but leave the listing; a search for status deleted shows them.
+      deletedAt: null,
       ...(options.type ? { type: options.type } : {}),
       ...(options.last4 ? { last4: options.last4 } : {}),
       ...(options.brand ? { brand: options.brand } : {}),

@@ -3,6 +3,17 @@ import { presentToken } from './present-token';
 
 /** The display-safe columns, named alike in the row and in the view. */
 const display = { mask: '424242******4242', bin: '424242', last4: '4242', brand: 'visa', fingerprint: 'f'.repeat(64) };
+/** The lifecycle columns and details of a token with metadata, no expiry of its own. */
+const lifecycle = {
+  tokenFormat: 'random' as const,
+  keyVersion: 1,
+  metadataSealed: new Uint8Array([9, 9]),
+  expiresAt: null,
+  lastUsedAt: new Date('2026-01-03T00:00:00.000Z'),
+  deletedAt: null,
+  metadata: { customer_id: 'cus_1' },
+  status: 'active' as const,
+};
 
 describe('presentToken', () => {
   it('shows the masked fields, never more', () => {
@@ -15,6 +26,7 @@ describe('presentToken', () => {
       ...display,
       testMode: true,
       createdAt: new Date('2026-01-02T03:04:05.006Z'),
+      ...lifecycle,
       createdBy: { type: 'user', id: 'u', email: 'dev@example.com' },
       // A row read with more columns than it should: they are not copied.
       ...({ ciphertext: new Uint8Array([1, 2, 3]) } as object),
@@ -28,6 +40,11 @@ describe('presentToken', () => {
       application_id: null,
       created_by: { type: 'user', id: 'u', email: 'dev@example.com' },
       created_at: '2026-01-02T03:04:05.006Z',
+      token_format: 'random',
+      metadata: { customer_id: 'cus_1' },
+      expires_at: null,
+      last_used_at: '2026-01-03T00:00:00.000Z',
+      status: 'active',
     });
   });
 
@@ -39,7 +56,7 @@ describe('presentToken', () => {
   ])('bin only where the mask shows it: %s', (_name, fields, bin) => {
     const view = presentToken({
       id: 'i', token: 'tok_x', projectId: 'p', applicationId: null, type: 'card', brand: null, fingerprint: 'f', testMode: false,
-      createdAt: new Date(0), createdBy: null, ...fields,
+      createdAt: new Date(0), createdBy: null, ...lifecycle, ...fields,
     });
     expect(view.bin).toBe(bin);
     expect(view.mask).toBe(fields.mask);

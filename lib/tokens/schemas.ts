@@ -2,6 +2,7 @@
 // (a misspelt filter must not quietly widen the listing to every token).
 import { z } from 'zod';
 import { cursorField, isoDateOrDateTimeField, pageLimitField, required } from '../core/query-fields';
+import { TOKEN_FORMATS } from '../vault/token-format-names';
 
 export const TOKEN_LIST_DEFAULT_LIMIT = 25;
 export const TOKEN_LIST_MAX_LIMIT = 100;
@@ -68,5 +69,10 @@ export const ZTokenView = z
         description: 'Who created the token: the application whose API key did (also for hybrid calls), or, for test tokens made from the dashboard, the signed-in user (from the creation\'s audit row); null when neither is known.',
       }),
     created_at: z.iso.datetime(),
+    token_format: z.enum(TOKEN_FORMATS).meta({ description: 'The format the token value was made in (POST /tokenize `token_format`).' }),
+    metadata: z.record(z.string(), z.string()).meta({ description: 'The token\'s metadata (`{}` when none); decrypted for the caller, never written to the audit log or events.' }),
+    expires_at: z.iso.datetime().nullable().meta({ description: 'When the token expires (its own expiry); null: no expiry of its own. The project\'s `token_retention_days` may expire it earlier, counted from `last_used_at`.' }),
+    last_used_at: z.iso.datetime().meta({ description: 'Its last tokenize, detokenize or proxy use, recorded to the hour.' }),
+    status: z.enum(['active', 'expired', 'deleted']).meta({ description: '`expired` once `expires_at` passed or the project\'s retention lapsed (its card data is destroyed within a minute); `deleted` once deleted (its card data destroyed at once; only searches with `status: deleted` show these).' }),
   })
-  .meta({ id: 'TokenView', description: 'Display-safe fields only; never decrypted data.' });
+  .meta({ id: 'TokenView', description: 'Display-safe fields and the token\'s metadata; never the card or bank data.' });

@@ -17,7 +17,17 @@ export type StoredTokenRow = {
   createdAt: Date;
 };
 
-/** The columns list and get read: no secret column (the client omits `ciphertext` by default as well). */
+/** The lifecycle columns (issue 25) the tokens API shows: format, sealed metadata, expiry, last use, deletion. */
+export type TokenLifecycleRow = {
+  tokenFormat: 'random' | 'pan_preserving' | 'last4_preserving' | 'uuid';
+  keyVersion: number;
+  metadataSealed: Uint8Array | null;
+  expiresAt: Date | null;
+  lastUsedAt: Date;
+  deletedAt: Date | null;
+};
+
+/** The columns list and get read: never the card data (the client omits `ciphertext` by default as well); the metadata sealed. */
 export const tokenColumns = {
   id: true,
   token: true,
@@ -31,7 +41,13 @@ export const tokenColumns = {
   fingerprint: true,
   testMode: true,
   createdAt: true,
+  tokenFormat: true,
+  keyVersion: true,
+  metadataSealed: true,
+  expiresAt: true,
+  lastUsedAt: true,
+  deletedAt: true,
 } as const;
 
-/** A stored token as listings read it: everything but the ciphertext. */
-export type TokenRow = Omit<StoredTokenRow, 'ciphertext'>;
+/** A stored token as listings read it: everything but the card data's ciphertext. */
+export type TokenRow = Omit<StoredTokenRow, 'ciphertext'> & TokenLifecycleRow;

@@ -16,6 +16,7 @@ import type { TokenPayload } from './token-payload';
 import { payloadFingerprint, sealPayload } from './token-payload';
 import { insertTokenWithAudit } from './insert-token';
 import { newTokenValue, type TokenFormat } from './token-formats';
+import { metadataEntries, metadataSearchKey, sealMetadata, type TokenMetadata } from './token-metadata-seal';
 import { rememberTokenId } from './token-ids';
 import { isLivemode } from '../events/livemode';
 import { newEventId, serialiseEnvelope } from '../events/record-event';
@@ -51,6 +52,10 @@ export async function createToken(
     audit: AuditEntry;
     /** What the token value looks like (default random); the card formats need a card (checked by the schemas). */
     tokenFormat?: TokenFormat;
+    /** Metadata (validated by the schemas), sealed with the token; its searchable keys are indexed. */
+    metadata?: TokenMetadata;
+    /** When the token expires (null or absent: never). */
+    expiresAt?: Date | null;
   },
 ): Promise<CreatedToken> {
   const { project, application } = options.principal;
@@ -74,6 +79,7 @@ export async function createToken(
     : undefined;
 
   const createdAt = new Date();
+  const metadata = options.metadata ?? {};
   const row = {
     id: tokenId,
     token: nextValue(),
@@ -90,6 +96,9 @@ export async function createToken(
     fingerprint,
     testMode: options.testMode,
     createdAt,
+    metadataSealed: sealMetadata(keys.encryption, { projectId: project.id, tokenId }, metadata),
+    expiresAt: options.expiresAt ?? null,
+    search: metadataEntries(metadataSearchKey(keys.fingerprint), metadata),
   };
   // The `token.created` event, written in the token's own statement (outbox); live in production projects.
   // Made again with the new value if the first one was taken (insertTokenWithAudit draws again).
@@ -117,6 +126,9 @@ export async function createToken(
     last4: display.last4,
     fingerprint,
     test_mode: options.testMode,
+    ...(options.tokenFormat ? { token_format: tokenFormat } : {}),
     created_at: createdAt.toISOString(),
+    ...(Object.keys(metadata).length ? { metadata } : {}),
+    ...(row.expiresAt ? { expires_at: row.expiresAt.toISOString() } : {}),
   };
 }

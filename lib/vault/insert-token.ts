@@ -27,7 +27,15 @@ export type TokenEvent = { id: string; body: string };
 // The audit row's values (with its writer MAC) are made by each caller as it adds its token, not when the
 // batch is built: building 200 MACs there held up the statement every waiting caller depends on.
 type NewToken = {
-  row: StoredTokenRow & { keyVersion: number; tokenFormat: TokenFormat };
+  row: StoredTokenRow & {
+    keyVersion: number;
+    tokenFormat: TokenFormat;
+    /** Absent: no metadata, no expiry, no index entries. */
+    metadataSealed?: Uint8Array | null;
+    expiresAt?: Date | null;
+    /** The search index entries of every metadata key; the statement keeps the project's searchable ones. */
+    search?: { keys: string[]; macs: string[] };
+  };
   auditValues: unknown[];
   event: TokenEvent;
   /** For a value drawn again after a collision: the audit entry, the event of a row, a new value. */
@@ -42,10 +50,12 @@ const TOKEN_COLUMNS = [
   ['id', '::uuid'], ['token', '::text'], ['project_id', '::uuid'], ['application_id', '::uuid'], ['type', '::"TokenType"'],
   ['ciphertext', '::bytea'], ['mask', '::text'], ['bin', '::text'], ['last4', '::text'], ['brand', '::text'], ['fingerprint', '::text'],
   ['test_mode', '::boolean'], ['created_at', '::timestamptz'], ['key_version', '::int'], ['token_format', '::"TokenFormat"'],
+  ['metadata_sealed', '::bytea'], ['expires_at', '::timestamptz'], ['last_used_at', '::timestamptz'],
 ] as const;
 const AUDIT_INPUT = AUDIT_ENTRY_COLUMNS.map(([name, cast]) => [`audit_${name}`, cast] as const);
 const EVENT_INPUT = [['event_id', '::text'], ['event_body', '::text']] as const;
-const INPUT = [...TOKEN_COLUMNS, ...AUDIT_INPUT, ...EVENT_INPUT];
+const SEARCH_INPUT = [['search_keys', '::text[]'], ['search_macs', '::text[]']] as const;
+const INPUT = [...TOKEN_COLUMNS, ...AUDIT_INPUT, ...EVENT_INPUT, ...SEARCH_INPUT];
 const names = (columns: readonly (readonly [string, string])[]) => columns.map(([name]) => name).join(', ');
 const MAX_PREPARED_SIZE = 64;
 
@@ -59,6 +69,9 @@ const EVENT_COLUMNS = 'id, project_id, type, body, created_at';
 // The event CTE returns what FAN_OUT joins on; the statement's one row says whether it notified and which
 // token rows it wrote.
 const EVENT_RETURNING = 'RETURNING id, project_id, type, created_at';
+// Metadata index entries: only the keys the project marks searchable, read in the same statement (a list
+// changed meanwhile is caught by the re-index's final sweep, lib/tokens/reindex-metadata.ts).
+const SEARCH_COLUMNS = 'token_id, project_id, key, value_mac, created_at';
 // A token value already taken (a format-preserving draw can repeat) writes nothing for that row: no token,
 // audit row or event. The statement says which rows it wrote; the others draw again (insertTokens).
 const ON_COLLISION = 'ON CONFLICT (token) DO NOTHING RETURNING id';
@@ -71,7 +84,7 @@ const FINISH = `${FAN_OUT('event')}
  */
 function insertStatement(rows: number): string {
   if (rows === 1) {
-    const [eventId, eventBody] = EVENT_INPUT.map(([, cast], index) => `$${TOKEN_COLUMNS.length + AUDIT_INPUT.length + index + 1}${cast}`);
+    const [eventId, eventBody, searchKeys, searchMacs] = [...EVENT_INPUT, ...SEARCH_INPUT].map(([, cast], index) => `$${TOKEN_COLUMNS.length + AUDIT_INPUT.length + index + 1}${cast}`);
     return `
   WITH inserted AS (INSERT INTO tokens (${names(TOKEN_COLUMNS)}) VALUES (${parameters(TOKEN_COLUMNS, 0)}) ${ON_COLLISION}),
   audited AS (
@@ -81,6 +94,12 @@ function insertStatement(rows: number): string {
   event AS (
     INSERT INTO webhook_events (${EVENT_COLUMNS})
     SELECT ${eventId}, ${position('project_id')}::uuid, 'token.created', ${eventBody}, ${CREATED_AT}::timestamptz FROM inserted ${EVENT_RETURNING}
+  ),
+  indexed AS (
+    INSERT INTO token_search_entries (${SEARCH_COLUMNS})
+    SELECT inserted.id, ${position('project_id')}::uuid, entry.key, entry.mac, ${CREATED_AT}::timestamptz
+    FROM inserted, unnest(${searchKeys}, ${searchMacs}) AS entry (key, mac), projects
+    WHERE projects.id = ${position('project_id')}::uuid AND entry.key = ANY (projects.searchable_metadata_keys)
   ),${FINISH}`;
   }
   const values = Array.from({ length: rows }, (_, row) => `(${parameters(INPUT, row * INPUT.length)})`);
@@ -94,6 +113,12 @@ function insertStatement(rows: number): string {
   event AS (
     INSERT INTO webhook_events (${EVENT_COLUMNS})
     SELECT event_id, project_id, 'token.created', event_body, created_at FROM input JOIN inserted ON inserted.id = input.id ${EVENT_RETURNING}
+  ),
+  indexed AS (
+    INSERT INTO token_search_entries (${SEARCH_COLUMNS})
+    SELECT input.id, input.project_id, entry.key, entry.mac, input.created_at
+    FROM input JOIN inserted ON inserted.id = input.id, unnest(input.search_keys, input.search_macs) AS entry (key, mac), projects
+    WHERE projects.id = input.project_id AND entry.key = ANY (projects.searchable_metadata_keys)
   ),${FINISH}`;
 }
 const statements = new Map<number, string>();
@@ -105,7 +130,8 @@ async function insertOnce(db: Pick<Database, 'sql' | 'kind'>, batch: NewToken[])
   for (const { row, auditValues, event } of batch) {
     values.push(
       row.id, row.token, row.projectId, row.applicationId, row.type, row.ciphertext, row.mask, row.bin, row.last4, row.brand, row.fingerprint,
-      row.testMode, row.createdAt, row.keyVersion, row.tokenFormat, ...auditValues, event.id, event.body,
+      row.testMode, row.createdAt, row.keyVersion, row.tokenFormat, row.metadataSealed ?? null, row.expiresAt ?? null, row.createdAt, ...auditValues, event.id, event.body,
+      row.search?.keys ?? [], row.search?.macs ?? [],
     );
   }
   const name = batch.length <= MAX_PREPARED_SIZE ? `vault_insert_tokens_${batch.length}` : undefined;

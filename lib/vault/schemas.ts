@@ -3,6 +3,7 @@
 // Messages name the field and the rule, never the value: a failing card number must not reach logs.
 import { z } from 'zod';
 import { MIN_PAN_PRESERVING_LENGTH, TOKEN_FORMATS, type TokenFormat } from './token-format-names';
+import { checkLifecycle, tokenLifecycleFields } from './token-lifecycle-fields';
 import { abaRoutingValid, accountNumberPattern, routingNumberPattern } from '../cards/bank-rules';
 import {
   cvcPattern,
@@ -138,12 +139,20 @@ export const ZTokenizeRequestSchema = z
   .discriminatedUnion(
     'type',
     [
-      z.strictObject({ type: z.literal('card'), data: ZCardDataSchema, token_format: tokenFormatField }).superRefine(checkPanPreserving),
-      z.strictObject({
-        type: z.literal('bank'),
-        data: ZBankDataSchema,
-        token_format: z.enum(['random', 'uuid'], { error: 'token_format must be random or uuid for a bank account (pan_preserving and last4_preserving are for cards)' }).meta({ description: formatDescription }).optional(),
-      }),
+      z
+        .strictObject({ type: z.literal('card'), data: ZCardDataSchema, token_format: tokenFormatField, ...tokenLifecycleFields })
+        .superRefine((body, ctx) => {
+          checkPanPreserving(body, ctx);
+          checkLifecycle(body, ctx);
+        }),
+      z
+        .strictObject({
+          type: z.literal('bank'),
+          data: ZBankDataSchema,
+          token_format: z.enum(['random', 'uuid'], { error: 'token_format must be random or uuid for a bank account (pan_preserving and last4_preserving are for cards)' }).meta({ description: formatDescription }).optional(),
+          ...tokenLifecycleFields,
+        })
+        .superRefine(checkLifecycle),
     ],
     {
       error: (issue) => {
@@ -193,10 +202,18 @@ const tokenBase = {
   brand: z.string().nullable().optional().meta({ description: 'visa, mastercard, amex, discover, diners, jcb, unionpay, maestro, or null (cards only).', example: 'visa' }),
   fingerprint: z.string().meta({ description: 'Keyed HMAC of the card or account number, stable within a project: the same card gives the same fingerprint.' }),
   test_mode: z.boolean().meta({ description: 'true for test projects and test tokens.' }),
+  token_format: z.enum(TOKEN_FORMATS).optional().meta({ description: 'The format the token value was made in: present when the request named `token_format` or the token is not `random`.' }),
   created_at: z.iso.datetime(),
 };
 
-export const ZTokenizeResponseSchema = z.object(tokenBase).meta({ id: 'TokenizeResponse' });
+export const ZTokenizeResponseSchema = z
+  .object({
+    ...tokenBase,
+    metadata: z.record(z.string(), z.string()).optional().meta({ description: 'The token\'s metadata, present when it has some.' }),
+    expires_at: z.iso.datetime().optional().meta({ description: 'When the token expires, present when an expiry is set (the project\'s `token_retention_days` may expire it earlier).' }),
+    deduplicated: z.boolean().optional().meta({ description: 'Present when the request sent `deduplicate`: true when this is the existing token found (200), false when this call made it (201).' }),
+  })
+  .meta({ id: 'TokenizeResponse' });
 
 export const ZTestTokenResponseSchema = z
   .object({

@@ -79,14 +79,14 @@ describe('POST /tokenize — happy', () => {
   it('stores only ciphertext: no PAN in the row, the CVV nowhere in PostgreSQL', async () => {
     const response = await vault.call('POST', '/tokenize', { json: card({ cardNumber: CANARY, cvv: '987' }) });
     const row = await vault.runtime.db.prisma.token.findUniqueOrThrow({ where: { token: response.json.token }, omit: { ciphertext: false } });
-    const stored = JSON.stringify({ ...row, ciphertext: Buffer.from(row.ciphertext).toString('latin1') });
+    const stored = JSON.stringify({ ...row, ciphertext: Buffer.from(row.ciphertext!).toString('latin1') });
     expect(stored).not.toContain(CANARY);
     expect(row).toMatchObject({ mask: '400005******5556', bin: '400005', last4: '5556', brand: 'visa', type: 'card' });
     // The encrypted payload holds the card, never the CVV.
     const project = await vault.runtime.db.prisma.project.findUniqueOrThrow({ where: { id: vault.tenants.test.projectId }, select: PROJECT_KEY_COLUMNS });
     const keys = vault.runtime.keyring.projectKeys(project);
     expect(row.keyVersion).toBe(1);
-    expect(openPayload(keys.encryption, { projectId: project.id, tokenId: row.id, keyVersion: row.keyVersion }, row.ciphertext)).toEqual({ type: 'card', cardNumber: CANARY, expirationMonth: '12', expirationYear: '2030' });
+    expect(openPayload(keys.encryption, { projectId: project.id, tokenId: row.id, keyVersion: row.keyVersion }, row.ciphertext!)).toEqual({ type: 'card', cardNumber: CANARY, expirationMonth: '12', expirationYear: '2030' });
     const audit = await vault.runtime.db.prisma.auditLog.findMany({ where: { tokenId: row.id } });
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ action: 'tokenize', outcome: 'success', statusCode: 201, projectId: vault.tenants.test.projectId });
@@ -197,7 +197,7 @@ describe('POST /tokenize — group commit', () => {
     for (const [i, response] of responses.entries()) {
       const row = rows.find((candidate) => candidate.token === response.json.token)!;
       // Each row holds its own caller's card (bytes intact through the batch) and its created_at.
-      expect(openPayload(keys.encryption, { projectId: project.id, tokenId: row.id, keyVersion: row.keyVersion }, row.ciphertext)).toMatchObject({ expirationYear: String(2030 + (i % 5)) });
+      expect(openPayload(keys.encryption, { projectId: project.id, tokenId: row.id, keyVersion: row.keyVersion }, row.ciphertext!)).toMatchObject({ expirationYear: String(2030 + (i % 5)) });
       expect(row.createdAt.toISOString()).toBe(response.json.created_at);
       const audit = await vault.runtime.db.prisma.auditLog.findMany({ where: { tokenId: row.id } });
       expect(audit).toEqual([expect.objectContaining({ action: 'tokenize', outcome: 'success', requestId: response.headers.get('x-request-id'), createdAt: row.createdAt })]);

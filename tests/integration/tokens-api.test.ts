@@ -117,6 +117,12 @@ const itemOf = (created: Tokenized, projectId: string, applicationId: string) =>
   application_id: applicationId,
   created_by: { type: 'application', id: applicationId, name: expect.any(String) },
   created_at: created.created_at,
+  // A new token's lifecycle: last used when it was made (issue 25).
+  token_format: 'random',
+  metadata: {},
+  expires_at: null,
+  last_used_at: created.created_at,
+  status: 'active',
 });
 
 describe('tokens — happy', () => {
@@ -140,6 +146,11 @@ describe('tokens — happy', () => {
           application_id: vault.tenants.test.applicationId,
           created_by: { type: 'application', id: vault.tenants.test.applicationId, name: 'full' },
           created_at: created.created_at,
+          token_format: 'random',
+          metadata: {},
+          expires_at: null,
+          last_used_at: created.created_at,
+          status: 'active',
         },
       });
       expect(response.json.data.fingerprint).toBe(created.fingerprint);

@@ -284,7 +284,7 @@ export function cvcSessionCases(options: SuiteOptions = {}): void {
         // The token rows themselves, ciphertext decoded as bytes too.
         for (const value of [token, test.token]) {
           const row = await prisma.token.findUniqueOrThrow({ where: { token: value }, omit: { ciphertext: false } });
-          expect(Buffer.from(row.ciphertext).toString('latin1')).not.toContain(CVV);
+          expect(Buffer.from(row.ciphertext!).toString('latin1')).not.toContain(CVV);
           expect(JSON.stringify(row)).not.toMatch(cvvPattern);
         }
         const audit = await prisma.auditLog.findMany({ where: { projectId: vault().tenants.test.projectId } });
