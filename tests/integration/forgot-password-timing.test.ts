@@ -30,7 +30,7 @@ const median = (values: number[]) => {
 };
 
 describe('forgot-password timing', () => {
-  it(`known and unknown addresses: the same answer, medians of ${TRIES} alternating tries within 1.5× of each other; the known one gets its mails`, async () => {
+  it(`known and unknown addresses: the same answer, medians of ${TRIES} alternating tries within half the relay's delay of each other; the known one gets its mails`, async () => {
     const times: Record<'known' | 'unknown', number[]> = { known: [], unknown: [] };
     // One untimed call of each warms both paths.
     await vault.call('POST', '/auth/forgot-password', { key: null, json: { email: users.viewer.email } });
@@ -46,7 +46,10 @@ describe('forgot-password timing', () => {
     }
     const known = median(times.known);
     const unknown = median(times.unknown);
-    expect(Math.max(known, unknown) / Math.min(known, unknown), `median known ${known.toFixed(1)} ms, unknown ${unknown.toFixed(1)} ms`).toBeLessThan(1.5);
+    // An inline send would add the relay's whole delay to every known try. The bound is absolute, not a
+    // ratio: on a loaded machine a few milliseconds of noise on a 5 ms answer is not a leak (CI saw 9.3 vs
+    // 5.8 ms), while a send awaited inline still fails it by a wide margin.
+    expect(Math.abs(known - unknown), `median known ${known.toFixed(1)} ms, unknown ${unknown.toFixed(1)} ms`).toBeLessThan(SMTP_DELAY_MS / 2);
 
     // The queued mails still go out: one per try to the registered address, none to an unknown one.
     await expect.poll(() => smtp.messages.filter((message) => message.includes(users.developer.email)).length, { timeout: 20_000 }).toBe(TRIES);
