@@ -4,7 +4,7 @@
 // the embedded default; everything on loopback, in scratch databases dropped at the end. Rounds of wrk
 // when installed, else autocannon (50 connections, BENCH_DURATION s, BENCH_ROUNDS rounds, medians), see
 // scripts/bench/*.mjs.
-//   BENCH_DURATION=10 BENCH_ROUNDS=3 BENCH_WARMUP=3 BENCH_PROBE_CALLS=2000 BENCH_AUDIT_ROWS=1000000
+//   BENCH_DURATION=10 BENCH_ROUNDS=3 BENCH_WARMUP=3 BENCH_PROBE_CALLS=2000 BENCH_AUDIT_ROWS=1000000 BENCH_SEARCH_TOKENS=1000000
 //   BENCH_QUICK=1   a few minutes: 5 s × 1 round unless set, the memory run stops at 10 thousand requests,
 //                   scale at 1 million tokens; exit 1 only when a figure is more than 25 % off its floor
 //   BENCH_STRICT=1  exit 1 when a floor is missed (by default the bench is a report: exit 0)
@@ -30,6 +30,7 @@ import { benchSealer } from './bench/sealer.mjs';
 import { AUDIT_ROWS, CONNECTIONS, DURATION, logDir, QUICK, redisUrl, ROUNDS, STRICT, workDir } from './bench/settings.mjs';
 import { machine } from './bench/stats.mjs';
 import { benchTokenize } from './bench/tokenize.mjs';
+import { benchTokenLifecycle } from './bench/token-lifecycle.mjs';
 import { benchElements } from './bench/elements.mjs';
 import { benchWebhooks } from './bench/webhooks.mjs';
 import { staleNextNote, startVault, withNext } from './bench/vault-server.mjs';
@@ -37,7 +38,7 @@ import { staleNextNote, startVault, withNext } from './bench/vault-server.mjs';
 const masterKey = randomBytes(32).toString('base64');
 let crashed = 0;
 
-// BENCH_ONLY=tokenize,proxy,round-trips,writer-mac,capacity,embedded,sealer,memory,audit,dashboard,scale,webhooks runs only those sections (while working on one figure).
+// BENCH_ONLY=tokenize,proxy,round-trips,writer-mac,capacity,embedded,sealer,memory,audit,dashboard,scale,webhooks,elements,tokens runs only those sections (while working on one figure).
 const only = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((name) => name.trim())) : null;
 const wanted = (key) => !only || only.has(key);
 
@@ -91,6 +92,7 @@ async function main() {
   figures.push(...(await section('scale', 'scale', () => benchScale(masterKey))));
   figures.push(...(await section('webhook delivery', 'webhooks', () => benchWebhooks(masterKey, certificate))));
   figures.push(...(await section('Vault Elements', 'elements', () => benchElements(masterKey))));
+  figures.push(...(await section('token formats, metadata and search', 'tokens', () => benchTokenLifecycle(masterKey))));
   const { missed, far } = printSummary(figures, failures());
   // BENCH_QUICK (CI): a report that fails only on a fall of more than 25 % against a floor (noise is not a failure).
   return crashed ? 1 : STRICT && missed ? 1 : QUICK && far ? 1 : 0;

@@ -57,9 +57,12 @@ export async function load(title, { server, quiet = false, ...options }) {
  */
 function loadOnce(title, { connections = CONNECTIONS, duration = DURATION, amount, keepLatencies = true, quiet = false, ...options }) {
   if (loadGenerator === 'wrk' && !amount) return loadWithWrk(title, { connections, duration, quiet, ...options });
+  // `bodies`: each request the next body in turn (autocannon's request list cycles the same way).
+  const { bodies, ...rest } = options;
+  const cycled = bodies ? { ...rest, requests: bodies.map((body) => ({ body })) } : rest;
   return new Promise((resolve, reject) => {
     const samples = [];
-    const instance = autocannon({ connections, ...(amount ? { amount } : { duration }), ...options }, (error, result) => {
+    const instance = autocannon({ connections, ...(amount ? { amount } : { duration }), ...cycled }, (error, result) => {
       if (error) return reject(error);
       const bad = result.non2xx + result.errors + result.timeouts;
       failedRequests += bad;
@@ -76,11 +79,25 @@ function loadOnce(title, { connections = CONNECTIONS, duration = DURATION, amoun
 }
 
 let scripts = 0;
-/** A Lua script sending one fixed request and printing the run's figures as JSON when it ends. */
-function wrkScript({ method = 'GET', headers = {}, body, idReplacement }) {
+/**
+ * A Lua script sending one fixed request (or, with `bodies`, each request the next of those bodies in turn)
+ * and printing the run's figures as JSON when it ends.
+ */
+function wrkScript({ method = 'GET', headers = {}, body, bodies, idReplacement }) {
   const long = (text) => `[==[${text}]==]`;
   const lines = [`wrk.method = ${long(method)}`, ...Object.entries(headers).map(([name, value]) => `wrk.headers[ ${long(name)} ] = ${long(value)}`)];
   if (body !== undefined) lines.push(`wrk.body = ${long(body)}`);
+  if (bodies && idReplacement) throw new Error('bodies and idReplacement do not combine');
+  if (bodies) {
+    lines.push(
+      `local bodies = { ${bodies.map(long).join(', ')} }`,
+      'local next = 0',
+      'request = function()',
+      '  next = next % #bodies + 1',
+      '  return wrk.format(nil, nil, nil, bodies[next])',
+      'end',
+    );
+  }
   if (idReplacement) {
     // As autocannon's idReplacement: a fresh id in place of [<id>] in the headers of every request.
     const run = `${process.pid}-${Date.now().toString(36)}-${scripts}`;
