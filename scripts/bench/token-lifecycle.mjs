@@ -22,10 +22,10 @@ const CHUNK = 500_000;
 const OWNER = 'tokens-owner@vault.test';
 const PASSWORD = `Bench-${randomBytes(9).toString('base64url')}-2030`;
 
-/** `count` distinct Luhn-valid 16-digit Visa numbers. */
-function cards(count) {
+/** `count` distinct Luhn-valid 16-digit Visa numbers of a 6-digit BIN. */
+function cards(count, bin = '411111') {
   return Array.from({ length: count }, (_, index) => {
-    const body = `411111${String(100_000_000 + index * 7919).slice(-9)}`;
+    const body = `${bin}${String(100_000_000 + index * 7919).slice(-9)}`;
     let sum = 0;
     for (let position = 0; position < body.length; position++) {
       let digit = Number(body[body.length - 1 - position]);
@@ -106,7 +106,7 @@ async function benchSearch(vault, databaseUrl) {
     console.log(`load ${SEARCH_TOKENS.toLocaleString('en-US')} tokens with search entries, VACUUM ANALYZE: ${(Number(process.hrtime.bigint() - since) / 1e9).toFixed(1)} s`);
 
     // The real tokens the searches look for, made through the API (their entries are the server's MACs).
-    const pans = cards(REAL_TOKENS).map((pan) => pan.replace(/^411111/, '400005'));
+    const pans = cards(REAL_TOKENS, '400005');
     const fingerprints = [];
     for (const [index, pan] of pans.entries()) {
       const response = await fetch(`${vault.url}/tokenize`, { method: 'POST', headers: vault.headers, body: cardBody(pan, { metadata: { customer_id: `cus_real_${index}` } }) });
@@ -150,7 +150,10 @@ export async function benchTokenLifecycle(masterKey) {
   try {
     // customer_id is searchable: the metadata variant writes its index entry, as a merchant's would.
     await client.query(`UPDATE projects SET searchable_metadata_keys = '{customer_id}'`);
-    return [...(await benchFormats(vault)), ...(await benchSearch(vault, databaseUrl))];
+    const formats = await benchFormats(vault);
+    // A failed search part is its figure's FAIL; the format figures above still count.
+    const search = await benchSearch(vault, databaseUrl).catch((error) => [figure('token search', `error: ${String(error.message).split('\n')[0]}`, '≤ 20 ms', '—', false)]);
+    return [...formats, ...search];
   } finally {
     await client.end();
     await vault.stop();
