@@ -98,7 +98,7 @@ export async function createToken(
     createdAt,
     metadataSealed: sealMetadata(keys.encryption, { projectId: project.id, tokenId }, metadata),
     expiresAt: options.expiresAt ?? null,
-    search: metadataEntries(metadataSearchKey(keys.fingerprint), metadata),
+    search: metadataEntries(() => metadataSearchKey(keys.fingerprint), metadata),
   };
   // The `token.created` event, written in the token's own statement (outbox); live in production projects.
   // Made again with the new value if the first one was taken (insertTokenWithAudit draws again).

@@ -55,7 +55,8 @@ const TOKEN_COLUMNS = [
 const AUDIT_INPUT = AUDIT_ENTRY_COLUMNS.map(([name, cast]) => [`audit_${name}`, cast] as const);
 const EVENT_INPUT = [['event_id', '::text'], ['event_body', '::text']] as const;
 const SEARCH_INPUT = [['search_keys', '::text[]'], ['search_macs', '::text[]']] as const;
-const INPUT = [...TOKEN_COLUMNS, ...AUDIT_INPUT, ...EVENT_INPUT, ...SEARCH_INPUT];
+const INPUT = [...TOKEN_COLUMNS, ...AUDIT_INPUT, ...EVENT_INPUT];
+const INDEXED_INPUT = [...INPUT, ...SEARCH_INPUT];
 const names = (columns: readonly (readonly [string, string])[]) => columns.map(([name]) => name).join(', ');
 const MAX_PREPARED_SIZE = 64;
 
@@ -80,11 +81,20 @@ const FINISH = `${FAN_OUT('event')}
 
 /**
  * The statement for a batch: one multi-row VALUES list, each column cast. A single row is written in the
- * plain form, cheapest to plan. Sizes up to MAX_PREPARED_SIZE are named (prepared) statements.
+ * plain form, cheapest to plan. Sizes up to MAX_PREPARED_SIZE are named (prepared) statements. `indexed`:
+ * the batch has metadata index entries, written by one more CTE (a batch without any skips it and its two
+ * array parameters).
  */
-function insertStatement(rows: number): string {
+function insertStatement(rows: number, indexed: boolean): string {
   if (rows === 1) {
     const [eventId, eventBody, searchKeys, searchMacs] = [...EVENT_INPUT, ...SEARCH_INPUT].map(([, cast], index) => `$${TOKEN_COLUMNS.length + AUDIT_INPUT.length + index + 1}${cast}`);
+    const indexEntries = `
+  indexed AS (
+    INSERT INTO token_search_entries (${SEARCH_COLUMNS})
+    SELECT inserted.id, ${position('project_id')}::uuid, entry.key, entry.mac, ${CREATED_AT}::timestamptz
+    FROM inserted, unnest(${searchKeys}, ${searchMacs}) AS entry (key, mac), projects
+    WHERE projects.id = ${position('project_id')}::uuid AND entry.key = ANY (projects.searchable_metadata_keys)
+  ),`;
     return `
   WITH inserted AS (INSERT INTO tokens (${names(TOKEN_COLUMNS)}) VALUES (${parameters(TOKEN_COLUMNS, 0)}) ${ON_COLLISION}),
   audited AS (
@@ -94,17 +104,19 @@ function insertStatement(rows: number): string {
   event AS (
     INSERT INTO webhook_events (${EVENT_COLUMNS})
     SELECT ${eventId}, ${position('project_id')}::uuid, 'token.created', ${eventBody}, ${CREATED_AT}::timestamptz FROM inserted ${EVENT_RETURNING}
-  ),
+  ),${indexed ? indexEntries : ''}${FINISH}`;
+  }
+  const input = indexed ? INDEXED_INPUT : INPUT;
+  const values = Array.from({ length: rows }, (_, row) => `(${parameters(input, row * input.length)})`);
+  const indexEntries = `
   indexed AS (
     INSERT INTO token_search_entries (${SEARCH_COLUMNS})
-    SELECT inserted.id, ${position('project_id')}::uuid, entry.key, entry.mac, ${CREATED_AT}::timestamptz
-    FROM inserted, unnest(${searchKeys}, ${searchMacs}) AS entry (key, mac), projects
-    WHERE projects.id = ${position('project_id')}::uuid AND entry.key = ANY (projects.searchable_metadata_keys)
-  ),${FINISH}`;
-  }
-  const values = Array.from({ length: rows }, (_, row) => `(${parameters(INPUT, row * INPUT.length)})`);
+    SELECT input.id, input.project_id, entry.key, entry.mac, input.created_at
+    FROM input JOIN inserted ON inserted.id = input.id, unnest(input.search_keys, input.search_macs) AS entry (key, mac), projects
+    WHERE projects.id = input.project_id AND entry.key = ANY (projects.searchable_metadata_keys)
+  ),`;
   return `
-  WITH input (${names(INPUT)}) AS (VALUES ${values.join(', ')}),
+  WITH input (${names(input)}) AS (VALUES ${values.join(', ')}),
   inserted AS (INSERT INTO tokens (${names(TOKEN_COLUMNS)}) SELECT ${names(TOKEN_COLUMNS)} FROM input ${ON_COLLISION}),
   audited AS (
     INSERT INTO audit_logs (${names(AUDIT_ENTRY_COLUMNS)})
@@ -113,29 +125,28 @@ function insertStatement(rows: number): string {
   event AS (
     INSERT INTO webhook_events (${EVENT_COLUMNS})
     SELECT event_id, project_id, 'token.created', event_body, created_at FROM input JOIN inserted ON inserted.id = input.id ${EVENT_RETURNING}
-  ),
-  indexed AS (
-    INSERT INTO token_search_entries (${SEARCH_COLUMNS})
-    SELECT input.id, input.project_id, entry.key, entry.mac, input.created_at
-    FROM input JOIN inserted ON inserted.id = input.id, unnest(input.search_keys, input.search_macs) AS entry (key, mac), projects
-    WHERE projects.id = input.project_id AND entry.key = ANY (projects.searchable_metadata_keys)
-  ),${FINISH}`;
+  ),${indexed ? indexEntries : ''}${FINISH}`;
 }
-const statements = new Map<number, string>();
-const statementFor = (rows: number) => statements.get(rows) ?? (rows <= MAX_PREPARED_SIZE ? statements.set(rows, insertStatement(rows)).get(rows)! : insertStatement(rows));
+const statements = new Map<string, string>();
+function statementFor(rows: number, indexed: boolean): string {
+  if (rows > MAX_PREPARED_SIZE) return insertStatement(rows, indexed);
+  const key = `${rows}${indexed ? 'i' : ''}`;
+  return statements.get(key) ?? statements.set(key, insertStatement(rows, indexed)).get(key)!;
+}
 
 /** One statement for the batch; the ids of the rows it wrote (a row whose value was taken is not among them). */
 async function insertOnce(db: Pick<Database, 'sql' | 'kind'>, batch: NewToken[]): Promise<Set<string>> {
+  const indexed = batch.some(({ row }) => row.search?.keys.length);
   const values: unknown[] = [];
   for (const { row, auditValues, event } of batch) {
     values.push(
       row.id, row.token, row.projectId, row.applicationId, row.type, row.ciphertext, row.mask, row.bin, row.last4, row.brand, row.fingerprint,
       row.testMode, row.createdAt, row.keyVersion, row.tokenFormat, row.metadataSealed ?? null, row.expiresAt ?? null, row.createdAt, ...auditValues, event.id, event.body,
-      row.search?.keys ?? [], row.search?.macs ?? [],
     );
+    if (indexed) values.push(row.search?.keys ?? [], row.search?.macs ?? []);
   }
-  const name = batch.length <= MAX_PREPARED_SIZE ? `vault_insert_tokens_${batch.length}` : undefined;
-  const [result] = await db.sql.query<{ inserted: string[] }>(statementFor(batch.length), values, name);
+  const name = batch.length <= MAX_PREPARED_SIZE ? `vault_insert_tokens_${batch.length}${indexed ? '_indexed' : ''}` : undefined;
+  const [result] = await db.sql.query<{ inserted: string[] }>(statementFor(batch.length, indexed), values, name);
   return new Set(result?.inserted ?? []);
 }
 

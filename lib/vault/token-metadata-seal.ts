@@ -23,9 +23,17 @@ export function openMetadata(key: Buffer, owner: TokenOwner, sealed: Uint8Array 
   return JSON.parse(open(key, sealed, metadataAad(owner)).toString('utf8')) as TokenMetadata;
 }
 
+// Derived once per fingerprint key buffer (the keyring caches those per project and key version).
+const searchKeys = new WeakMap<Buffer, Buffer>();
+
 /** The metadata search key of a project, derived from its fingerprint key (one HMAC; domain-separated). */
 export function metadataSearchKey(fingerprintKey: Buffer): Buffer {
-  return createHmac('sha256', fingerprintKey).update('vault/token-metadata-search/v1').digest();
+  let key = searchKeys.get(fingerprintKey);
+  if (!key) {
+    key = createHmac('sha256', fingerprintKey).update('vault/token-metadata-search/v1').digest();
+    searchKeys.set(fingerprintKey, key);
+  }
+  return key;
 }
 
 /** The index value of one key and value: equal pairs give equal MACs within a project. */
@@ -37,7 +45,10 @@ export function metadataEntryMac(searchKey: Buffer, key: string, value: string):
  * The index entries of every key of `metadata` (the statement writing them keeps only the project's
  * searchable keys, read in the same statement, so a list changed meanwhile is never missed).
  */
-export function metadataEntries(searchKey: Buffer, metadata: TokenMetadata | undefined): { keys: string[]; macs: string[] } {
+export function metadataEntries(searchKey: Buffer | (() => Buffer), metadata: TokenMetadata | undefined): { keys: string[]; macs: string[] } {
   const keys = Object.keys(metadata ?? {});
-  return { keys, macs: keys.map((key) => metadataEntryMac(searchKey, key, metadata![key]!)) };
+  if (!keys.length) return { keys, macs: [] };
+  if (typeof searchKey === 'function') searchKey = searchKey();
+  const derived = searchKey;
+  return { keys, macs: keys.map((key) => metadataEntryMac(derived, key, metadata![key]!)) };
 }

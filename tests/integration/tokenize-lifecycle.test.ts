@@ -78,6 +78,13 @@ describe('metadata on POST /tokenize', () => {
       expect(entries.map((entry) => entry.key)).toEqual(['customer_id']);
       expect(entries[0]!.valueMac).toMatch(/^[0-9a-f]{64}$/);
       expect(JSON.stringify(entries)).not.toContain('cus_index_1');
+      // Concurrent calls share statements (group commit): a batch mixing tokens with and without metadata
+      // indexes exactly the ones with it.
+      const mixed = await Promise.all(Array.from({ length: 20 }, (_, index) => tokenize(index % 2 ? { metadata: { customer_id: `cus_mixed_${index}` } } : {})));
+      const ids = await vault.runtime.db.prisma.token.findMany({ where: { token: { in: mixed.map((response) => response.json.token) } }, select: { id: true, token: true } });
+      const indexed = await vault.runtime.db.prisma.tokenSearchEntry.findMany({ where: { tokenId: { in: ids.map((token) => token.id) } }, select: { tokenId: true } });
+      const withMetadata = new Set(mixed.filter((_, index) => index % 2).map((response) => response.json.token));
+      expect(new Set(indexed.map((entry) => ids.find((token) => token.id === entry.tokenId)!.token))).toEqual(withMetadata);
     } finally {
       await vault.runtime.db.prisma.project.update({ where: { id: vault.tenants.test.projectId }, data: { searchableMetadataKeys: [] } });
     }
