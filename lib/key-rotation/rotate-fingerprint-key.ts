@@ -17,6 +17,7 @@ import { openPayload, payloadFingerprint } from '../vault/token-payload';
 import { metadataEntries, metadataSearchKey, openMetadata } from '../vault/token-metadata-seal';
 import { encryptionKeyForVersion } from '../keys/data-key-versions';
 import { KeyCommandError } from './rotate-data-key';
+import { UPSERT_SEARCH_ENTRIES } from '../tokens/reindex-metadata';
 
 const ZERO_ID = '00000000-0000-0000-0000-000000000000';
 /** Margin for the clocks of the nodes that stamp created_at. */
@@ -62,18 +63,11 @@ async function refingerprint(runtime: Deps, projectId: string, rows: TokenRow[])
 // The fingerprints, then the batch's search entries replaced (the project's searchable keys only).
 const UPDATE_FINGERPRINTS = `UPDATE tokens AS t SET fingerprint = s.fingerprint
   FROM (SELECT unnest($1::uuid[]) AS id, unnest($2::text[]) AS fingerprint) AS s WHERE t.id = s.id`;
-const REPLACE_SEARCH_ENTRIES = `
-  WITH removed AS (DELETE FROM token_search_entries WHERE token_id = ANY ($2::uuid[]))
-  INSERT INTO token_search_entries (token_id, project_id, key, value_mac, created_at)
-  SELECT e.token_id, t.project_id, e.key, e.mac, t.created_at
-  FROM unnest($3::uuid[], $4::text[], $5::text[]) AS e (token_id, key, mac)
-  JOIN tokens t ON t.id = e.token_id JOIN projects p ON p.id = t.project_id
-  WHERE t.project_id = $1::uuid AND e.key = ANY (p.searchable_metadata_keys)
-  ON CONFLICT (token_id, key) DO UPDATE SET value_mac = EXCLUDED.value_mac`;
+const REPLACE_SEARCH_ENTRIES = `WITH removed AS (DELETE FROM token_search_entries WHERE token_id = ANY ($5::uuid[]))${UPSERT_SEARCH_ENTRIES}`;
 
 async function writeRefingerprinted(tx: Pick<Runtime['db']['sql'], 'query'>, projectId: string, batch: Refingerprinted): Promise<void> {
   await tx.query(UPDATE_FINGERPRINTS, [batch.ids, batch.fingerprints]);
-  await tx.query(REPLACE_SEARCH_ENTRIES, [projectId, batch.indexed, batch.entryTokens, batch.entryKeys, batch.entryMacs]);
+  await tx.query(REPLACE_SEARCH_ENTRIES, [projectId, batch.entryTokens, batch.entryKeys, batch.entryMacs, batch.indexed]);
 }
 
 export async function rotateFingerprintKey(

@@ -24,6 +24,9 @@ export async function createProject(
     accountId: string;
     name: string;
     environment: EnvironmentName;
+    /** Token settings (issue 25): a new project has no tokens, so no re-index is needed. */
+    searchableMetadataKeys?: string[];
+    tokenRetentionDays?: number | null;
     /**
      * The caller's own transaction (bootstrap, registration): the account lock then lasts until it ends. A
      * nested transaction would need savepoints, which the PGlite adapter lacks.
@@ -43,6 +46,8 @@ export async function createProject(
         accountId: options.accountId,
         name: options.name,
         environment: options.environment,
+        searchableMetadataKeys: options.searchableMetadataKeys,
+        tokenRetentionDays: options.tokenRetentionDays,
         ...runtime.keyring.newProjectKeys(id),
         pubKeyHash: pub?.hash,
         pubKeyWrapped: pub ? runtime.keyring.wrapSecret(pub.key, `pub-key/${id}`) : undefined,

@@ -1,7 +1,9 @@
 // The project request schemas that need no server module (no node: imports), so the dashboard's forms load
-// them in the browser: creating a project, and renaming one (a PUT /api/projects/{id} body with only
-// `name`, which ZUpdateProjectRequestSchema accepts as it is). lib/projects/schemas.ts builds on these.
+// them in the browser: creating a project (optionally with its token settings, token-settings-schemas.ts),
+// and renaming one (a PUT /api/projects/{id} body with only `name`, which ZUpdateProjectRequestSchema
+// accepts as it is). lib/projects/schemas.ts builds on these.
 import { z } from 'zod';
+import { tokenSettingsFields } from './token-settings-schemas';
 
 export const projectName = z
   .string({ error: 'name is required' })
@@ -12,6 +14,7 @@ export const projectName = z
 export const ZCreateProjectRequestSchema = z.strictObject({
   name: projectName,
   production: z.boolean({ error: 'production must be a boolean' }).optional(),
+  ...tokenSettingsFields,
 });
 export type TCreateProjectRequest = z.infer<typeof ZCreateProjectRequestSchema>;
 

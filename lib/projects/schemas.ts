@@ -8,6 +8,7 @@ import {
   normaliseProxyHostEntry,
 } from '../outbound/proxy-host-allow-list';
 import { projectName as name, ZCreateProjectRequestSchema } from './name-schemas';
+import { tokenSettingsFields } from './token-settings-schemas';
 
 // Create and the project name live where the browser can load them (this file imports node:net through
 // the allow-list rules).
@@ -42,10 +43,17 @@ export const ZUpdateProjectRequestSchema = z
     name: name.optional(),
     rotate_pub_key: z.boolean({ error: 'rotate_pub_key must be a boolean' }).optional(),
     allowed_proxy_hosts: ZAllowedProxyHostsSchema.optional(),
+    ...tokenSettingsFields,
   })
-  .refine((body) => body.name !== undefined || body.rotate_pub_key === true || body.allowed_proxy_hosts !== undefined, {
-    message: 'name, rotate_pub_key or allowed_proxy_hosts is required',
-  });
+  .refine(
+    (body) =>
+      body.name !== undefined ||
+      body.rotate_pub_key === true ||
+      body.allowed_proxy_hosts !== undefined ||
+      body.searchable_metadata_keys !== undefined ||
+      body.token_retention_days !== undefined,
+    { message: 'name, rotate_pub_key, allowed_proxy_hosts, searchable_metadata_keys or token_retention_days is required' },
+  );
 export type TUpdateProjectRequest = z.infer<typeof ZUpdateProjectRequestSchema>;
 
 // Responses
@@ -61,6 +69,11 @@ export const ZProjectView = z
       .array(z.string())
       .nullable()
       .meta({ description: 'The hosts card data may be sent to (normalised entries); null: any public host (see PUT /api/projects/{id}).' }),
+    searchable_metadata_keys: z.array(z.string()).meta({ description: 'The metadata keys searches may filter on (see PUT /api/projects/{id}).' }),
+    metadata_keys_indexing: z
+      .array(z.string())
+      .meta({ description: 'Keys of `searchable_metadata_keys` whose index of existing tokens is still being built: a search filtering on one answers 409 `conflict` until it is done. `[]` normally.' }),
+    token_retention_days: z.number().int().nullable().meta({ description: 'Tokens unused for this many days expire; null: kept (see PUT /api/projects/{id}).' }),
     created_at: z.iso.datetime(),
     pub_key: z.string().optional().meta({ description: 'Production projects only (publishable).' }),
   })

@@ -4,10 +4,10 @@
 // one run); a run of more than 19 digits is not a card number.
 import { z } from 'zod';
 import { luhnValid } from '../cards/card-rules';
+import { METADATA_KEY, METADATA_KEY_RULE, METADATA_MAX_KEYS } from '../core/metadata-keys';
 
-export const METADATA_MAX_KEYS = 20;
+export { METADATA_MAX_KEYS };
 export const METADATA_VALUE_MAX_LENGTH = 500;
-const KEY = /^[a-z0-9_]{1,40}$/;
 const DIGIT_RUN = /\d(?:[ -]*\d)*/g;
 
 /** Whether `text` holds a run of 12–19 digits (spaces and dashes between them allowed) that passes Luhn. */
@@ -27,7 +27,7 @@ export const ZTokenMetadata = z
     if (keys.length > METADATA_MAX_KEYS) ctx.addIssue({ code: 'custom', message: `metadata must have at most ${METADATA_MAX_KEYS} keys` });
     for (const key of keys) {
       const value = metadata[key];
-      if (!KEY.test(key)) ctx.addIssue({ code: 'custom', path: [key], message: 'metadata keys must be 1 to 40 of a-z, 0-9 and _' });
+      if (!METADATA_KEY.test(key)) ctx.addIssue({ code: 'custom', path: [key], message: `metadata keys must be ${METADATA_KEY_RULE}` });
       else if (typeof value !== 'string') ctx.addIssue({ code: 'custom', path: [key], message: `metadata.${key} must be a string` });
       else if (value.length > METADATA_VALUE_MAX_LENGTH) ctx.addIssue({ code: 'custom', path: [key], message: `metadata.${key} must be at most ${METADATA_VALUE_MAX_LENGTH} characters` });
       else if (holdsCardNumber(value)) ctx.addIssue({ code: 'custom', path: [key], message: `metadata.${key} must not contain a card number` });

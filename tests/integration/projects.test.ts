@@ -45,6 +45,8 @@ const auditOf = (response: ApiResponse) => vault.runtime.db.prisma.auditLog.find
 
 const ISO = expect.stringMatching(/^\d{4}-\d\d-\d\dT/);
 const UUID = expect.stringMatching(/^[0-9a-f-]{36}$/);
+/** A project's token settings until set: no searchable metadata key, none being indexed, no retention. */
+const SETTINGS = { searchable_metadata_keys: [], metadata_keys_indexing: [], token_retention_days: null };
 
 describe('happy', () => {
   it('lists the account’s projects for every role, production ones with their pub key', async () => {
@@ -53,9 +55,9 @@ describe('happy', () => {
       expect(response.status).toBe(200);
       expect(response.json.success).toBe(true);
       expect(response.json.data.slice(0, 3)).toEqual([
-        { id: vault.tenants.test.projectId, name: 'Test project', environment: 'test', production: false, allowed_proxy_hosts: null, created_at: ISO },
-        { id: vault.tenants.production.projectId, name: 'Production project', environment: 'production', production: true, allowed_proxy_hosts: null, created_at: ISO, pub_key: vault.tenants.production.pubKey },
-        { id: vault.tenants.other.projectId, name: 'Other test project', environment: 'test', production: false, allowed_proxy_hosts: null, created_at: ISO },
+        { id: vault.tenants.test.projectId, name: 'Test project', environment: 'test', production: false, allowed_proxy_hosts: null, ...SETTINGS, created_at: ISO },
+        { id: vault.tenants.production.projectId, name: 'Production project', environment: 'production', production: true, allowed_proxy_hosts: null, ...SETTINGS, created_at: ISO, pub_key: vault.tenants.production.pubKey },
+        { id: vault.tenants.other.projectId, name: 'Other test project', environment: 'test', production: false, allowed_proxy_hosts: null, ...SETTINGS, created_at: ISO },
       ]);
     }
   });
@@ -63,7 +65,7 @@ describe('happy', () => {
   it('creates a test project (201) and audits it', async () => {
     const response = await as('admin', 'POST', '/api/projects', { name: '  Checkout  ' });
     expect(response.status).toBe(201);
-    expect(response.json).toEqual({ success: true, data: { id: UUID, name: 'Checkout', environment: 'test', production: false, allowed_proxy_hosts: null, created_at: ISO } });
+    expect(response.json).toEqual({ success: true, data: { id: UUID, name: 'Checkout', environment: 'test', production: false, allowed_proxy_hosts: null, ...SETTINGS, created_at: ISO } });
     expect(await auditOf(response)).toMatchObject({ action: 'project.create', outcome: 'success', statusCode: 201, userId: users.admin.id, projectId: response.json.data.id });
     expect((await as('viewer', 'GET', `/api/projects/${response.json.data.id}`)).json).toEqual(response.json);
   });
@@ -73,7 +75,7 @@ describe('happy', () => {
     expect(response.status).toBe(201);
     expect(response.json).toEqual({
       success: true,
-      data: { id: UUID, name: 'Live', environment: 'production', production: true, allowed_proxy_hosts: null, created_at: ISO, pub_key: expect.stringMatching(/^pk_live_[0-9A-Za-z]{32}$/) },
+      data: { id: UUID, name: 'Live', environment: 'production', production: true, allowed_proxy_hosts: null, ...SETTINGS, created_at: ISO, pub_key: expect.stringMatching(/^pk_live_[0-9A-Za-z]{32}$/) },
     });
     const details = await as('developer', 'GET', `/api/projects/${response.json.data.id}`);
     expect(details.status).toBe(200);
@@ -86,7 +88,7 @@ describe('happy', () => {
     const { id } = (await as('owner', 'POST', '/api/projects', { name: 'Old name' })).json.data;
     const response = await as('admin', 'PUT', `/api/projects/${id}`, { name: 'New name' });
     expect(response.status).toBe(200);
-    expect(response.json).toEqual({ success: true, data: { id, name: 'New name', environment: 'test', production: false, allowed_proxy_hosts: null, created_at: ISO } });
+    expect(response.json).toEqual({ success: true, data: { id, name: 'New name', environment: 'test', production: false, allowed_proxy_hosts: null, ...SETTINGS, created_at: ISO } });
     expect(await auditOf(response)).toMatchObject({ action: 'project.update', outcome: 'success', projectId: id, userId: users.admin.id });
   });
 
@@ -120,6 +122,26 @@ describe('happy', () => {
     expect(gone.json).toEqual(error(gone, 'not_found', 'Project not found'));
   });
 
+  it('sets the token settings: searchable metadata keys (duplicates dropped) and retention, shown by every project route', async () => {
+    const { id } = (await as('owner', 'POST', '/api/projects', { name: 'Settings' })).json.data;
+    const response = await as('admin', 'PUT', `/api/projects/${id}`, { searchable_metadata_keys: ['customer_id', 'plan', 'customer_id'], token_retention_days: 90 });
+    expect(response.status).toBe(200);
+    const settings = { searchable_metadata_keys: ['customer_id', 'plan'], metadata_keys_indexing: [], token_retention_days: 90 };
+    expect(response.json.data).toEqual({ id, name: 'Settings', environment: 'test', production: false, allowed_proxy_hosts: null, ...settings, created_at: ISO });
+    expect((await as('viewer', 'GET', `/api/projects/${id}`)).json.data).toMatchObject(settings);
+    expect((await as('viewer', 'GET', '/api/projects')).json.data.find((project: { id: string }) => project.id === id)).toMatchObject(settings);
+    expect(await auditOf(response)).toMatchObject({ action: 'project.update', outcome: 'success', projectId: id });
+    // Each setting alone leaves the other as it is; null keeps tokens forever, [] searches nothing.
+    expect((await as('owner', 'PUT', `/api/projects/${id}`, { token_retention_days: null })).json.data).toMatchObject({ ...settings, token_retention_days: null });
+    expect((await as('owner', 'PUT', `/api/projects/${id}`, { searchable_metadata_keys: [] })).json.data).toMatchObject({ searchable_metadata_keys: [], token_retention_days: null });
+  });
+
+  it('creates a project with its token settings', async () => {
+    const response = await as('owner', 'POST', '/api/projects', { name: 'Born searchable', searchable_metadata_keys: ['order_ref'], token_retention_days: 30 });
+    expect(response.status).toBe(201);
+    expect(response.json.data).toMatchObject({ searchable_metadata_keys: ['order_ref'], metadata_keys_indexing: [], token_retention_days: 30 });
+  });
+
   it('deletes a test project while another test project remains', async () => {
     const { id } = (await as('owner', 'POST', '/api/projects', { name: 'Spare' })).json.data;
     expect((await as('owner', 'DELETE', `/api/projects/${id}`)).status).toBe(200);
@@ -133,6 +155,8 @@ describe('error', () => {
     [{ name: 'x'.repeat(101) }, 'name', 'name must be at most 100 characters'],
     [{ name: 'ok', production: 'yes' }, 'production', 'production must be a boolean'],
     [{ name: 'ok', extra: 1 }, 'extra', 'Unrecognized field'],
+    [{ name: 'ok', token_retention_days: 0 }, 'token_retention_days', 'token_retention_days must be an integer from 1 to 3650, or null'],
+    [{ name: 'ok', searchable_metadata_keys: ['Bad Key'] }, 'searchable_metadata_keys.0', 'searchable_metadata_keys entries must be 1 to 40 of a-z, 0-9 and _'],
   ])('POST %j → 400', async (body, path, message) => {
     const response = await as('owner', 'POST', '/api/projects', body);
     expect(response.status).toBe(400);
@@ -149,8 +173,8 @@ describe('error', () => {
     expect(empty.status).toBe(400);
     expect(empty.json.error).toEqual({
       code: 'validation_error',
-      message: 'Invalid request: name, rotate_pub_key or allowed_proxy_hosts is required',
-      fields: [{ path: '', message: 'name, rotate_pub_key or allowed_proxy_hosts is required' }],
+      message: 'Invalid request: name, rotate_pub_key, allowed_proxy_hosts, searchable_metadata_keys or token_retention_days is required',
+      fields: [{ path: '', message: 'name, rotate_pub_key, allowed_proxy_hosts, searchable_metadata_keys or token_retention_days is required' }],
     });
     const rotate = await as('owner', 'PUT', `/api/projects/${vault.tenants.other.projectId}`, { rotate_pub_key: true });
     expect(rotate.status).toBe(400);
@@ -159,6 +183,25 @@ describe('error', () => {
       message: 'Invalid request: rotate_pub_key: Only production projects have a pub key',
       fields: [{ path: 'rotate_pub_key', message: 'Only production projects have a pub key' }],
     });
+  });
+
+  const retentionRule = 'token_retention_days must be an integer from 1 to 3650, or null';
+  const keyRule = 'searchable_metadata_keys entries must be 1 to 40 of a-z, 0-9 and _';
+  it.each([
+    [{ token_retention_days: 0 }, 'token_retention_days', retentionRule],
+    [{ token_retention_days: 3651 }, 'token_retention_days', retentionRule],
+    [{ token_retention_days: 7.5 }, 'token_retention_days', retentionRule],
+    [{ token_retention_days: '30' }, 'token_retention_days', retentionRule],
+    [{ searchable_metadata_keys: 'customer_id' }, 'searchable_metadata_keys', 'searchable_metadata_keys must be an array of metadata keys'],
+    [{ searchable_metadata_keys: ['ok', 'Customer-ID'] }, 'searchable_metadata_keys.1', keyRule],
+    [{ searchable_metadata_keys: ['x'.repeat(41)] }, 'searchable_metadata_keys.0', keyRule],
+    [{ searchable_metadata_keys: [7] }, 'searchable_metadata_keys.0', 'searchable_metadata_keys entries must be strings'],
+    [{ searchable_metadata_keys: Array.from({ length: 21 }, (_, index) => `key_${index}`) }, 'searchable_metadata_keys', 'searchable_metadata_keys may hold at most 20 keys'],
+  ])('PUT %j → 400 naming the field; nothing changes', async (body, path, message) => {
+    const response = await as('owner', 'PUT', `/api/projects/${vault.tenants.other.projectId}`, body);
+    expect(response.status).toBe(400);
+    expect(response.json.error).toEqual({ code: 'validation_error', message: `Invalid request: ${path}: ${message}`, fields: [{ path, message }] });
+    expect((await as('owner', 'GET', `/api/projects/${vault.tenants.other.projectId}`)).json.data).toMatchObject(SETTINGS);
   });
 
   it('refuses deleting the account’s last test project (409)', async () => {
@@ -225,7 +268,7 @@ describe('security', () => {
       expect(back.status).toBe(404);
     }
     const list = await as('stranger', 'GET', '/api/projects');
-    expect(list.json).toEqual({ success: true, data: [{ id: strangerProjectId, name: 'Stranger project', environment: 'test', production: false, allowed_proxy_hosts: null, created_at: ISO }] });
+    expect(list.json).toEqual({ success: true, data: [{ id: strangerProjectId, name: 'Stranger project', environment: 'test', production: false, allowed_proxy_hosts: null, ...SETTINGS, created_at: ISO }] });
     const ours = (await as('owner', 'GET', '/api/projects')).json.data.map((project: { id: string }) => project.id);
     expect(ours).not.toContain(strangerProjectId);
     expect((await as('owner', 'GET', `/api/projects/${vault.tenants.production.projectId}`)).json.data.name).toBe('Production project');

@@ -12,7 +12,7 @@ export const POST = defineRoute({
   operationId: 'createProject',
   tags: ['Projects'],
   summary: 'Create a project',
-  description: `${MANAGERS_ONLY} \`production: true\` creates a production project with a pub key; otherwise a test project. An account has at most MAX_PROJECTS_PER_ACCOUNT projects (default 100): beyond, 403 with \`error.code\` \`project_limit_reached\`.`,
+  description: `${MANAGERS_ONLY} \`production: true\` creates a production project with a pub key; otherwise a test project. \`searchable_metadata_keys\` and \`token_retention_days\` may be set at once (see PUT /api/projects/{id}). An account has at most MAX_PROJECTS_PER_ACCOUNT projects (default 100): beyond, 403 with \`error.code\` \`project_limit_reached\`.`,
   auth: managerAuth('project.create'),
   request: { body: json(ZCreateProjectRequestSchema) },
   responses: {
@@ -21,7 +21,13 @@ export const POST = defineRoute({
   },
   handler: async (call) => {
     const input = call.input.body();
-    const created = await createProject(call.runtime, { accountId: call.user.accountId, name: input.name, environment: input.production ? 'production' : 'test' });
+    const created = await createProject(call.runtime, {
+      accountId: call.user.accountId,
+      name: input.name,
+      environment: input.production ? 'production' : 'test',
+      searchableMetadataKeys: input.searchable_metadata_keys,
+      tokenRetentionDays: input.token_retention_days,
+    });
     const project = presentProject(created, created.pubKey);
     Object.assign(call.target, { projectId: project.id, resource: auditResource('project.create', project.id) });
     return call.json(201, { success: true, data: project });
