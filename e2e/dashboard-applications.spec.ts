@@ -131,7 +131,7 @@ test.describe('dashboard applications', () => {
     const listed = await request.get(`/api/applications?project_id=${projectId}`, { headers: { authorization: `Bearer ${owner}` } });
     const apps = ((await listed.json()) as { data: { name: string; permissions: Record<string, { allowed: boolean }> }[] }).data;
     expect(apps.map((app) => [app.name, app.permissions])).toEqual([
-      ['First app', { tokenization: { allowed: true }, detokenize: { allowed: false }, provisioning: { allowed: false } }],
+      ['First app', { tokenization: { allowed: true }, detokenize: { allowed: false }, provisioning: { allowed: false }, search: { allowed: false } }],
     ]);
   });
 

@@ -3,7 +3,7 @@ import { API_KEY_CACHE_MS, cachedPrincipal, clearApiKeyCache, forgetApplication,
 import type { ApiKeyPrincipal } from './principal';
 
 const principal = (applicationId: string, projectId = 'p'): ApiKeyPrincipal => ({
-  application: { id: applicationId, name: 'app', tokenization: true, detokenize: true, provisioning: false },
+  application: { id: applicationId, name: 'app', tokenization: true, detokenize: true, provisioning: false, search: false },
   project: { id: projectId, accountId: 'a', environment: 'test', wrappedDataKey: new Uint8Array(), dataKeyVersion: 1, fingerprintKeyWrapped: null, fingerprintKeyVersion: 1, pubKeyHash: null, allowedProxyHosts: null },
 });
 

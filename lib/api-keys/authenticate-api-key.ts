@@ -38,6 +38,7 @@ export async function authenticateApiKey(runtime: Pick<Runtime, 'db' | 'keyring'
       tokenization: true,
       detokenize: true,
       provisioning: true,
+      search: true,
       revokedAt: true,
       keyHash: true,
       previousKeyExpiresAt: true,
@@ -97,6 +98,11 @@ export function assertPubKey(principal: ApiKeyPrincipal, rawPubKey: string | nul
 
 export function assertTokenizationPermission(principal: ApiKeyPrincipal): void {
   if (!principal.application.tokenization) throw new VaultError('insufficient_permissions', messages.insufficientPermissions);
+}
+
+/** Searching the project's tokens (POST /tokens/search, issue 25) is its own permission, off unless given. */
+export function assertSearchPermission(principal: ApiKeyPrincipal): void {
+  if (!principal.application.search) throw new VaultError('insufficient_permissions', messages.insufficientPermissions);
 }
 
 /** Reveal (POST /detokenize) is its own permission: a key may tokenize and proxy without it. */

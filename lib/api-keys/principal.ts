@@ -4,7 +4,7 @@ import { PROJECT_KEY_COLUMNS, type ProjectKeyRef } from '../crypto/keyring';
 import { readAllowedProxyHosts } from '../outbound/proxy-host-allow-list';
 
 export type ApiKeyPrincipal = {
-  application: { id: string; name: string; tokenization: boolean; detokenize: boolean; provisioning: boolean };
+  application: { id: string; name: string; tokenization: boolean; detokenize: boolean; provisioning: boolean; search: boolean };
   project: ProjectKeyRef & {
     accountId: string;
     environment: 'test' | 'production';

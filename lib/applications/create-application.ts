@@ -4,10 +4,10 @@
 import type { Runtime } from '../runtime/types';
 import { newApiKey, type EnvironmentName } from '../api-keys/api-keys';
 
-export type ApplicationPermissions = { tokenization: boolean; detokenize: boolean; provisioning: boolean };
+export type ApplicationPermissions = { tokenization: boolean; detokenize: boolean; provisioning: boolean; search: boolean };
 
-/** What a creator asks for: `detokenize` absent follows `tokenization`. */
-export type RequestedPermissions = { tokenization: boolean; detokenize?: boolean; provisioning: boolean };
+/** What a creator asks for: `detokenize` absent follows `tokenization`; `search` absent is off. */
+export type RequestedPermissions = { tokenization: boolean; detokenize?: boolean; provisioning: boolean; search?: boolean };
 
 export type CreatedApplication = {
   id: string;
@@ -20,7 +20,12 @@ export type CreatedApplication = {
 };
 
 export function resolvePermissions(requested: RequestedPermissions): ApplicationPermissions {
-  return { tokenization: requested.tokenization, detokenize: requested.detokenize ?? requested.tokenization, provisioning: requested.provisioning };
+  return {
+    tokenization: requested.tokenization,
+    detokenize: requested.detokenize ?? requested.tokenization,
+    provisioning: requested.provisioning,
+    search: requested.search ?? false,
+  };
 }
 
 export async function createApplication(
@@ -38,6 +43,7 @@ export async function createApplication(
       tokenization: permissions.tokenization,
       detokenize: permissions.detokenize,
       provisioning: permissions.provisioning,
+      search: permissions.search,
     },
     select: { id: true, createdAt: true },
   });

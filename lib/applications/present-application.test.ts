@@ -11,6 +11,7 @@ describe('presentApplication', () => {
       tokenization: true,
       detokenize: false,
       provisioning: false,
+      search: true,
       keyPrefix: 'vk_test_abcd',
       lastUsedAt: null,
       previousKeyExpiresAt: null,
@@ -24,7 +25,7 @@ describe('presentApplication', () => {
       id: 'a',
       name: 'app',
       project_id: 'p',
-      permissions: { tokenization: { allowed: true }, detokenize: { allowed: false }, provisioning: { allowed: false } },
+      permissions: { tokenization: { allowed: true }, detokenize: { allowed: false }, provisioning: { allowed: false }, search: { allowed: true } },
       key_prefix: 'vk_test_abcd',
       last_used_at: null,
       previous_key_expires_at: null,
@@ -35,7 +36,7 @@ describe('presentApplication', () => {
 
   it('shows the previous key\'s expiry and uses only while its grace period runs', () => {
     const row = {
-      id: 'a', projectId: 'p', name: 'app', tokenization: true, detokenize: true, provisioning: false, keyPrefix: 'vk_test_abcd',
+      id: 'a', projectId: 'p', name: 'app', tokenization: true, detokenize: true, provisioning: false, search: false, keyPrefix: 'vk_test_abcd',
       lastUsedAt: null, keyRotatedAt: new Date(), createdAt: new Date(), previousKeyUses: 3,
     };
     const future = new Date(Date.now() + 60_000);

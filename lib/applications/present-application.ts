@@ -12,6 +12,7 @@ export const applicationColumns = {
   tokenization: true,
   detokenize: true,
   provisioning: true,
+  search: true,
   keyPrefix: true,
   lastUsedAt: true,
   previousKeyExpiresAt: true,
@@ -26,6 +27,7 @@ export type ApplicationRow = {
   tokenization: boolean;
   detokenize: boolean;
   provisioning: boolean;
+  search: boolean;
   keyPrefix: string;
   lastUsedAt: Date | null;
   previousKeyExpiresAt: Date | null;
@@ -55,11 +57,12 @@ export function presentApplication(row: ApplicationViewRow): z.output<typeof ZAp
   };
 }
 
-/** `{tokenization:{allowed}, detokenize:{allowed}, provisioning:{allowed}}`, as every response shows a key's permissions. */
+/** `{tokenization:{allowed}, detokenize:{allowed}, provisioning:{allowed}, search:{allowed}}`, as every response shows a key's permissions. */
 export function presentPermissions(permissions: ApplicationPermissions): z.output<typeof ZApplicationPermissionsView> {
   return {
     tokenization: { allowed: permissions.tokenization },
     detokenize: { allowed: permissions.detokenize },
     provisioning: { allowed: permissions.provisioning },
+    search: { allowed: permissions.search },
   };
 }

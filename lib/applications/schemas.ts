@@ -23,6 +23,9 @@ const nameField = () =>
     .max(APPLICATION_NAME_MAX, `name must be ${APPLICATION_NAME_MIN} to ${APPLICATION_NAME_MAX} characters`)
     .meta({ description: `Application name, ${APPLICATION_NAME_MIN} to ${APPLICATION_NAME_MAX} characters.`, example: 'Checkout backend' });
 
+/** What `permissions.search` allows (issue 25). */
+const SEARCH_PERMISSION = 'May search the project\'s tokens (POST /tokens/search): masked data and metadata, never card data.';
+
 export const permissionField = (name: string) =>
   z.strictObject({ allowed: z.boolean({ error: typeMessage(`${name}.allowed`, 'a boolean') }) }, { error: objectError(name) });
 
@@ -61,6 +64,7 @@ export const ZCreateApplicationRequestSchema = z.strictObject(
               { error: objectError('permissions.provisioning') },
             )
             .prefault({}),
+          search: permissionField('permissions.search').optional().meta({ description: SEARCH_PERMISSION + ' Default false.' }),
         },
         { error: objectError('permissions') },
       )
@@ -83,6 +87,7 @@ export const ZUpdateApplicationRequestSchema = z
               .optional()
               .meta({ description: 'May reveal data (POST /detokenize). Absent: unchanged, even when `tokenization` is given (a PUT never grants reveal by accident).' }),
             provisioning: permissionField('permissions.provisioning').optional(),
+            search: permissionField('permissions.search').optional().meta({ description: SEARCH_PERMISSION + ' Absent: unchanged.' }),
           },
           { error: objectError('permissions') },
         )
@@ -95,7 +100,8 @@ export const ZUpdateApplicationRequestSchema = z
       body.name !== undefined ||
       body.permissions?.tokenization !== undefined ||
       body.permissions?.detokenize !== undefined ||
-      body.permissions?.provisioning !== undefined,
+      body.permissions?.provisioning !== undefined ||
+      body.permissions?.search !== undefined,
     {
       message: 'Provide name or permissions to change',
     },
@@ -128,6 +134,7 @@ export const ZApplicationPermissionsView = z.object({
   tokenization: z.object({ allowed: z.boolean() }).meta({ description: 'May tokenize, proxy, use CVC sessions and test tokens, delete tokens.' }),
   detokenize: z.object({ allowed: z.boolean() }).meta({ description: 'May reveal data (POST /detokenize).' }),
   provisioning: z.object({ allowed: z.boolean() }).meta({ description: 'May create projects (POST /internal/provision).' }),
+  search: z.object({ allowed: z.boolean() }).meta({ description: SEARCH_PERMISSION }),
 });
 
 /** An application in list, get and update responses (presentApplication): the key's prefix, never the key. */

@@ -9,7 +9,7 @@ import type { ApplicationViewRow } from './present-application';
 
 export async function updateApplication(
   runtime: Pick<Runtime, 'db'>,
-  options: { accountId: string; applicationId: string; name?: string; tokenization?: boolean; detokenize?: boolean; provisioning?: boolean },
+  options: { accountId: string; applicationId: string; name?: string; tokenization?: boolean; detokenize?: boolean; provisioning?: boolean; search?: boolean },
 ): Promise<ApplicationViewRow> {
   const current = await getApplicationOrThrow(runtime, options);
   const updated = await runtime.db.prisma.application.updateMany({
@@ -19,6 +19,7 @@ export async function updateApplication(
       tokenization: options.tokenization,
       detokenize: options.detokenize,
       provisioning: options.provisioning,
+      search: options.search,
     },
   });
   forgetApplication(current.id);

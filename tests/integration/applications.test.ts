@@ -71,7 +71,7 @@ describe('applications — happy', () => {
         id: expect.stringMatching(/^[0-9a-f-]{36}$/),
         name: 'Checkout backend',
         api_key: expect.stringMatching(/^vk_test_[0-9A-Za-z]{32}$/),
-        permissions: { tokenization: { allowed: true }, detokenize: { allowed: true }, provisioning: { allowed: false } },
+        permissions: { tokenization: { allowed: true }, detokenize: { allowed: true }, provisioning: { allowed: false }, search: { allowed: false } },
         created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
         project_id: vault.tenants.test.projectId,
       },
@@ -100,7 +100,7 @@ describe('applications — happy', () => {
         project_id: vault.tenants.test.projectId,
         application_id: created.id,
         name: created.name,
-        permissions: { tokenization: { allowed: tokenization }, detokenize: { allowed: tokenization }, provisioning: { allowed: provisioning } },
+        permissions: { tokenization: { allowed: tokenization }, detokenize: { allowed: tokenization }, provisioning: { allowed: provisioning }, search: { allowed: false } },
       });
     }
   });
@@ -139,7 +139,7 @@ describe('applications — happy', () => {
         id: created.id,
         name: created.name,
         project_id: vault.tenants.test.projectId,
-        permissions: { tokenization: { allowed: true }, detokenize: { allowed: true }, provisioning: { allowed: true } },
+        permissions: { tokenization: { allowed: true }, detokenize: { allowed: true }, provisioning: { allowed: true }, search: { allowed: false } },
         key_prefix: created.api_key.slice(0, 12),
         last_used_at: null,
         previous_key_expires_at: null,
@@ -178,6 +178,14 @@ describe('applications — happy', () => {
     }
   });
 
+  it('POST with permissions.search: the key may search (issue 25); verify-key says so', async () => {
+    const response = await api('owner', 'POST', '/api/applications', { json: { name: 'searcher', permissions: { tokenization: { allowed: false }, search: { allowed: true } } } });
+    expect(response.status).toBe(201);
+    issuedKeys.push(response.json.data.api_key);
+    expect(response.json.data.permissions).toEqual({ tokenization: { allowed: false }, detokenize: { allowed: false }, provisioning: { allowed: false }, search: { allowed: true } });
+    expect((await verifyKey(response.json.data.api_key)).json.data.permissions).toEqual(response.json.data.permissions);
+  });
+
   it('PUT renames and changes permissions (partially); the key sees the change at once', async () => {
     const created = await createApp({ tokenization: true });
     expect((await verifyKey(created.api_key)).json.data.permissions.tokenization.allowed).toBe(true); // now cached
@@ -185,16 +193,20 @@ describe('applications — happy', () => {
     expect(renamed.status).toBe(200);
     expect(renamed.json).toEqual({
       success: true,
-      data: expect.objectContaining({ id: created.id, name: 'Renamed app', permissions: { tokenization: { allowed: true }, detokenize: { allowed: true }, provisioning: { allowed: false } } }),
+      data: expect.objectContaining({ id: created.id, name: 'Renamed app', permissions: { tokenization: { allowed: true }, detokenize: { allowed: true }, provisioning: { allowed: false }, search: { allowed: false } } }),
     });
     const changed = await api('owner', 'PUT', `/api/applications/${created.id}`, { json: { permissions: { tokenization: { allowed: false } } } });
     expect(changed.status).toBe(200);
     // A permission the update does not name stays as it is: detokenize included.
-    expect(changed.json.data).toMatchObject({ name: 'Renamed app', permissions: { tokenization: { allowed: false }, detokenize: { allowed: true }, provisioning: { allowed: false } } });
+    expect(changed.json.data).toMatchObject({ name: 'Renamed app', permissions: { tokenization: { allowed: false }, detokenize: { allowed: true }, provisioning: { allowed: false }, search: { allowed: false } } });
     const both = await api('owner', 'PUT', `/api/applications/${created.id}`, { json: { name: 'Both', permissions: { provisioning: { allowed: true } } } });
     expect(both.json.data).toMatchObject({ name: 'Both', permissions: { tokenization: { allowed: false }, provisioning: { allowed: true } } });
     const verified = await verifyKey(created.api_key);
     expect(verified.json.data).toMatchObject({ name: 'Both', permissions: { tokenization: { allowed: false }, provisioning: { allowed: true } } });
+    // The search permission (issue 25): off unless given, changed alone, shown by verify-key at once.
+    const search = await api('admin', 'PUT', `/api/applications/${created.id}`, { json: { permissions: { search: { allowed: true } } } });
+    expect(search.json.data.permissions).toEqual({ tokenization: { allowed: false }, detokenize: { allowed: true }, provisioning: { allowed: true }, search: { allowed: true } });
+    expect((await verifyKey(created.api_key)).json.data.permissions.search).toEqual({ allowed: true });
     // Without tokenization the key no longer tokenizes.
     const tokenize = await vault.call('POST', '/tokenize', { key: created.api_key, json: { type: 'card', data: { cardNumber: '4242424242424242', expirationMonth: '12', expirationYear: '2030' } } });
     expect(tokenize.status).toBe(403);
@@ -272,6 +284,8 @@ describe('applications — errors', () => {
     [{ name: 'ok name', permissions: { tokenization: {} } }, ['permissions.tokenization.allowed']],
     [{ name: 'ok name', permissions: { tokenization: { allowed: 'yes' } } }, ['permissions.tokenization.allowed']],
     [{ name: 'ok name', permissions: { tokenization: { allowed: true }, provisioning: { allowed: 1 } } }, ['permissions.provisioning.allowed']],
+    [{ name: 'ok name', permissions: { tokenization: { allowed: true }, search: { allowed: 'yes' } } }, ['permissions.search.allowed']],
+    [{ name: 'ok name', permissions: { tokenization: { allowed: true }, search: true } }, ['permissions.search']],
     [{ name: 'ok name', permissions: 'all' }, ['permissions']],
     [{ name: 'ok name', permissions: { tokenization: { allowed: true } }, project_id: 'nope' }, ['project_id']],
     [{ name: 'ok name', permissions: { tokenization: { allowed: true } }, api_key: 'vk_test_x' }, ['api_key']],

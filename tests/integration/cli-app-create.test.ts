@@ -36,8 +36,8 @@ describe('npx vault app create', () => {
         return { status: response.status, json: (await response.json()) as Record<string, any> };
       };
       const permissions = async (key: string) => (await call('GET', '/api/applications/key', { 'x-api-key': key })).json.data.permissions;
-      expect(await permissions(chargeOnly.api_key)).toEqual({ tokenization: { allowed: true }, detokenize: { allowed: false }, provisioning: { allowed: false } });
-      expect(await permissions(revealing.api_key)).toEqual({ tokenization: { allowed: true }, detokenize: { allowed: true }, provisioning: { allowed: false } });
+      expect(await permissions(chargeOnly.api_key)).toEqual({ tokenization: { allowed: true }, detokenize: { allowed: false }, provisioning: { allowed: false }, search: { allowed: false } });
+      expect(await permissions(revealing.api_key)).toEqual({ tokenization: { allowed: true }, detokenize: { allowed: true }, provisioning: { allowed: false }, search: { allowed: false } });
       const tokenized = await call('POST', '/tokenize', { 'x-api-key': chargeOnly.api_key }, CARD);
       expect(tokenized.status).toBe(201);
       const refused = await call('POST', '/detokenize', { 'x-api-key': chargeOnly.api_key }, { token: tokenized.json.token });

@@ -78,7 +78,7 @@ describe('npx vault', () => {
     try {
       const verify = await fetch(`${server.url}/api/applications/key`, { headers: { 'x-api-key': live.api_key } });
       expect(await verify.json()).toMatchObject({
-        data: { project_id: live.project_id, application_id: live.application_id, name: 'Live backend', permissions: { tokenization: { allowed: true }, detokenize: { allowed: true }, provisioning: { allowed: true } } },
+        data: { project_id: live.project_id, application_id: live.application_id, name: 'Live backend', permissions: { tokenization: { allowed: true }, detokenize: { allowed: true }, provisioning: { allowed: true }, search: { allowed: false } } },
       });
       const body = JSON.stringify({ type: 'card', data: { cardNumber: '4242424242424242', expirationMonth: '12', expirationYear: '2030' } });
       const headers = { 'content-type': 'application/json', 'x-api-key': live.api_key };

@@ -36,6 +36,7 @@ const permissions = (tokenization: boolean, detokenize: boolean, provisioning = 
   tokenization: { allowed: tokenization },
   detokenize: { allowed: detokenize },
   provisioning: { allowed: provisioning },
+  search: { allowed: false },
 });
 
 async function createApp(body: Record<string, unknown>): Promise<{ id: string; api_key: string; permissions: unknown }> {

@@ -28,7 +28,7 @@ describe('happy', () => {
       success: true,
       data: {
         project: { id: UUID, name: 'Merchant 42', environment: 'test', created_at: ISO },
-        application: { id: UUID, name: 'Merchant 42', permissions: { tokenization: { allowed: true }, detokenize: { allowed: true }, provisioning: { allowed: false } } },
+        application: { id: UUID, name: 'Merchant 42', permissions: { tokenization: { allowed: true }, detokenize: { allowed: true }, provisioning: { allowed: false }, search: { allowed: false } } },
         api_key: expect.stringMatching(/^vk_test_[0-9A-Za-z]{32}$/),
       },
     });
@@ -37,7 +37,7 @@ describe('happy', () => {
     expect(stored.accountId).toBe(accountId);
     const verify = await vault.call('GET', '/api/applications/key', { key: apiKey });
     expect(verify.status).toBe(200);
-    expect(verify.json.data).toMatchObject({ project_id: project.id, application_id: application.id, permissions: { tokenization: { allowed: true }, detokenize: { allowed: true }, provisioning: { allowed: false } } });
+    expect(verify.json.data).toMatchObject({ project_id: project.id, application_id: application.id, permissions: { tokenization: { allowed: true }, detokenize: { allowed: true }, provisioning: { allowed: false }, search: { allowed: false } } });
     expect((await vault.call('POST', '/tokenize', { key: apiKey, json: cardRequest() })).status).toBeLessThan(300);
     expect(await auditOf(response)).toMatchObject({ action: 'provision', outcome: 'success', statusCode: 201, projectId: vault.tenants.test.projectId });
     expect(vault.logs.join('\n')).not.toContain(apiKey);
@@ -48,7 +48,7 @@ describe('happy', () => {
     expect(response.status).toBe(201);
     expect(response.json.data).toEqual({
       project: { id: UUID, name: 'Live merchant', environment: 'production', created_at: ISO },
-      application: { id: UUID, name: 'Live merchant', permissions: { tokenization: { allowed: true }, detokenize: { allowed: true }, provisioning: { allowed: false } } },
+      application: { id: UUID, name: 'Live merchant', permissions: { tokenization: { allowed: true }, detokenize: { allowed: true }, provisioning: { allowed: false }, search: { allowed: false } } },
       api_key: expect.stringMatching(/^vk_live_/),
       pub_key: expect.stringMatching(/^pk_live_/),
     });
@@ -61,7 +61,7 @@ describe('happy', () => {
   it('permissions: detokenize false gives a key that tokenizes but never reveals (403); stored as asked', async () => {
     const response = await provision(vault.tenants.test.keys.provisioningOnly, { name: 'No reveal', permissions: { tokenization: { allowed: true }, detokenize: { allowed: false } } });
     expect(response.status, response.text).toBe(201);
-    expect(response.json.data.application.permissions).toEqual({ tokenization: { allowed: true }, detokenize: { allowed: false }, provisioning: { allowed: false } });
+    expect(response.json.data.application.permissions).toEqual({ tokenization: { allowed: true }, detokenize: { allowed: false }, provisioning: { allowed: false }, search: { allowed: false } });
     const apiKey = response.json.data.api_key;
     const row = await vault.runtime.db.prisma.application.findUniqueOrThrow({ where: { id: response.json.data.application.id } });
     expect({ tokenization: row.tokenization, detokenize: row.detokenize, provisioning: row.provisioning }).toEqual({ tokenization: true, detokenize: false, provisioning: false });
@@ -75,9 +75,9 @@ describe('happy', () => {
   it('permissions: tokenization alone follows the spec default (reveal with it); absent keeps tokenize + reveal', async () => {
     const off = await provision(vault.tenants.test.keys.provisioningOnly, { name: 'Off', permissions: { tokenization: { allowed: false } } });
     expect(off.status, off.text).toBe(201);
-    expect(off.json.data.application.permissions).toEqual({ tokenization: { allowed: false }, detokenize: { allowed: false }, provisioning: { allowed: false } });
+    expect(off.json.data.application.permissions).toEqual({ tokenization: { allowed: false }, detokenize: { allowed: false }, provisioning: { allowed: false }, search: { allowed: false } });
     const empty = await provision(vault.tenants.test.keys.provisioningOnly, { name: 'Empty', permissions: {} });
-    expect(empty.json.data.application.permissions).toEqual({ tokenization: { allowed: true }, detokenize: { allowed: true }, provisioning: { allowed: false } });
+    expect(empty.json.data.application.permissions).toEqual({ tokenization: { allowed: true }, detokenize: { allowed: true }, provisioning: { allowed: false }, search: { allowed: false } });
   });
 
   it('a production key may provision a test sub-project too (the body decides)', async () => {

@@ -25,7 +25,7 @@ describe('GET /api/applications/key — happy', () => {
         project_id: test.projectId,
         application_id: test.applicationId,
         name: 'full',
-        permissions: { tokenization: { allowed: true }, detokenize: { allowed: true }, provisioning: { allowed: false } },
+        permissions: { tokenization: { allowed: true }, detokenize: { allowed: true }, provisioning: { allowed: false }, search: { allowed: false } },
       },
     });
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
@@ -52,7 +52,7 @@ describe('GET /api/applications/key — happy', () => {
         project_id: vault.tenants[tenant].projectId,
         application_id: application.id,
         name,
-        permissions: { tokenization: { allowed: tokenization }, detokenize: { allowed: tokenization }, provisioning: { allowed: provisioning } },
+        permissions: { tokenization: { allowed: tokenization }, detokenize: { allowed: tokenization }, provisioning: { allowed: provisioning }, search: { allowed: false } },
       },
     });
     expect(application.projectId).toBe(vault.tenants[tenant].projectId);

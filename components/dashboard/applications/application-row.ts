@@ -8,5 +8,5 @@ export type ApplicationRowView = z.output<typeof ZApplicationView> & { usage?: n
 
 /** The permission names an application holds, in the API's order. */
 export function permissionNames(application: Pick<ApplicationRowView, 'permissions'>): string[] {
-  return (['tokenization', 'detokenize', 'provisioning'] as const).filter((name) => application.permissions[name].allowed);
+  return (['tokenization', 'detokenize', 'provisioning', 'search'] as const).filter((name) => application.permissions[name].allowed);
 }

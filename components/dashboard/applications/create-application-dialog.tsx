@@ -25,7 +25,7 @@ export function CreateApplicationDialog({ project, baseUrl }: { project: Project
   const [created, setCreated] = useState<{ name: string; apiKey: string }>();
   // Reveal starts unchecked in production (a key that can read card numbers back is asked for, never
   // given by default); test projects keep the spec's default, tokenization with reveal.
-  const defaults = { name: '', project_id: project.id, permissions: { tokenization: { allowed: true }, detokenize: { allowed: !project.production }, provisioning: { allowed: false } } };
+  const defaults = { name: '', project_id: project.id, permissions: { tokenization: { allowed: true }, detokenize: { allowed: !project.production }, provisioning: { allowed: false }, search: { allowed: false } } };
   const form = useApiForm({
     schema: ZCreateApplicationRequestSchema,
     defaultValues: defaults,

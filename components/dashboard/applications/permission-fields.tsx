@@ -1,5 +1,5 @@
 'use client';
-// The three permission checkboxes of the create and edit forms, named like the API body
+// The four permission checkboxes of the create and edit forms, named like the API body
 // (`permissions.<name>.allowed`) so the API's field errors land on them.
 import type { FieldValues, Path, UseFormRegister } from 'react-hook-form';
 import { CheckboxField } from '../../ui/form-field';
@@ -8,6 +8,7 @@ const PERMISSIONS = [
   ['tokenization', 'Tokenization', 'Tokenize, proxy to processors, CVC sessions, test tokens, delete tokens.'],
   ['detokenize', 'Detokenize (reveal)', 'Lets this key read card numbers back with POST /detokenize. Leave it off for servers that only charge cards.'],
   ['provisioning', 'Provisioning', 'Create projects (POST /internal/provision).'],
+  ['search', 'Search', 'Search this project\'s tokens by fingerprint, card fields and searchable metadata (POST /tokens/search). Masked data only.'],
 ] as const;
 
 export function PermissionFields<T extends FieldValues>({ idPrefix, register }: { idPrefix: string; register: UseFormRegister<T> }) {

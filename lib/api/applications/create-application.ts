@@ -13,7 +13,7 @@ export const POST = defineRoute({
   operationId: 'createApplication',
   tags: ['Applications'],
   summary: 'Create an application and its API key',
-  description: `${MANAGERS_ONLY} The API key is returned this once. \`permissions.detokenize\` (reveal, POST /detokenize) follows \`permissions.tokenization\` when absent; set it false for a key that tokenizes and proxies but never reveals. Without \`project_id\` the application goes to the account's oldest test project; a \`project_id\` of another account is 404.`,
+  description: `${MANAGERS_ONLY} The API key is returned this once. \`permissions.detokenize\` (reveal, POST /detokenize) follows \`permissions.tokenization\` when absent; set it false for a key that tokenizes and proxies but never reveals. \`permissions.search\` (POST /tokens/search) is off unless given. Without \`project_id\` the application goes to the account's oldest test project; a \`project_id\` of another account is 404.`,
   auth: managerAuth('application.create'),
   request: { body: json(ZCreateApplicationRequestSchema) },
   responses: {
@@ -31,6 +31,7 @@ export const POST = defineRoute({
         tokenization: input.permissions.tokenization.allowed,
         detokenize: input.permissions.detokenize?.allowed,
         provisioning: input.permissions.provisioning.allowed,
+        search: input.permissions.search?.allowed,
       },
     });
     Object.assign(call.target, { projectId: created.projectId, applicationId: created.id, resource: auditResource('application.create', created.id) });

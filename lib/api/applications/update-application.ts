@@ -26,6 +26,7 @@ export const PUT = defineRoute({
       tokenization: input.permissions?.tokenization?.allowed,
       detokenize: input.permissions?.detokenize?.allowed,
       provisioning: input.permissions?.provisioning?.allowed,
+      search: input.permissions?.search?.allowed,
     });
     Object.assign(call.target, { projectId: application.projectId, applicationId: application.id });
     return call.json(200, { success: true, data: presentApplication(application) });
