@@ -24,6 +24,7 @@ export const POST = defineRoute({
     [
       'Returns the stored fields under their placeholder names. Never a security code. Tokens of other projects are 404. Needs the key\'s `detokenize` permission (reveal is a permission of its own: an application created without it follows `tokenization`, and may be set to tokenize and proxy without reveal).',
       'Audit: the call\'s `detokenize` row (success, 200) is committed after the token is found and before its data is decrypted. When that row cannot be written the answer is 503 `service_unavailable` and nothing is revealed.',
+      'The token\'s `metadata` comes back beside `data` when it has some (the body is otherwise unchanged). An expired token (past its `expires_at`, or unused for its project\'s `token_retention_days`) answers 404 `token_expired` (`Token expired`), a deleted one 404 `token_deleted` (`Token deleted`): nothing is decrypted and the call\'s audit row is a failure, as for an unknown token. A detokenize is a use: it records the token\'s `last_used_at` (to the hour).',
     ].join('\n\n'),
   // Not the tokenization permission: reveal has its own, checked first thing by the handler.
   auth: apiKeyAuth({ action: 'detokenize', tokenization: false }),
@@ -31,15 +32,16 @@ export const POST = defineRoute({
   responses: {
     200: ok('Token data.', ZDetokenizeResponseSchema),
     403: error('`Insufficient permissions`: the key lacks the detokenize permission.'),
-    404: error('`Token not found`.'),
+    404: error('`Token not found`; `Token expired` (`token_expired`); `Token deleted` (`token_deleted`).'),
     503: error('`Service temporarily unavailable`: among others, the audit row of the reveal could not be written (nothing is revealed).'),
   },
   handler: async (call) => {
     assertDetokenizePermission(call.principal);
     const { token } = call.input.body();
-    const found = await getTokenOrThrow(call.runtime, { principal: call.principal, token, audit: call.successAudit(200) });
+    const found = await getTokenOrThrow(call.runtime, { principal: call.principal, token, audit: call.successAudit(200), withMetadata: true });
     call.audit.tokenId = found.id;
     call.audit.written = true;
-    return call.json(200, { success: true, data: presentRevealedPayload(found.payload) });
+    const metadata = found.metadata && Object.keys(found.metadata).length ? { metadata: found.metadata } : {};
+    return call.json(200, { success: true, data: presentRevealedPayload(found.payload), ...metadata });
   },
 });

@@ -35,7 +35,7 @@ export const POST = defineRoute({
   responses: {
     200: ok('The PSP answered (any status).', ZProxyResponseSchema),
     400: error('`Invalid proxy URL` (`invalid_proxy_url`; `proxy_host_not_allowed` for a host the project\'s `allowed_proxy_hosts` does not list), `validation_error`, or `${cvv}` used without `cvc_session_id`.'),
-    404: error('`Token not found` or `CVC session expired or not found`.'),
+    404: error('`Token not found`, `Token expired` (`token_expired`: past its `expires_at` or its project\'s `token_retention_days`), `Token deleted` (`token_deleted`), or `CVC session expired or not found`. An expired or deleted token gets no success audit row and nothing is decrypted or sent.'),
     502: error('`Failed to proxy request`: the PSP could not be reached or the exchange failed.'),
     504: error('`Request timeout`: the PSP did not answer within PROXY_TIMEOUT_MS.'),
     415: error('Unsupported Content-Type.'),

@@ -5,7 +5,7 @@
 // knows the whole row but `seq`, and MACs that under the newest chain key. One HMAC per row.
 import { uuidV7 } from '../crypto/uuid-v7';
 import type { Keyring } from '../crypto/keyring';
-import type { Database } from '../db/connect';
+import type { Database, SqlClient } from '../db/connect';
 import { GroupCommit } from '../db/group-commit';
 import { AUDIT_INSERT_LOCK } from './audit-chain';
 import { rowMac, writerContent, type WrittenRow } from './audit-row';
@@ -38,8 +38,11 @@ export function auditEntryValues(keyring: AuditKeyring, entry: AuditEntry, creat
   ];
 }
 
-/** One multi-row INSERT (one commit) for a batch. */
-async function insertAuditRows(db: Pick<Database, 'sql'>, keyring: AuditKeyring, entries: AuditEntry[]): Promise<void> {
+/**
+ * One multi-row INSERT for a batch: its own commit, or part of the caller's transaction when `db.sql` is one
+ * (a background job's rows written with the change they record, lib/tokens/expire-tokens.ts).
+ */
+export async function insertAuditRows(db: { sql: Pick<SqlClient, 'query'> }, keyring: AuditKeyring, entries: AuditEntry[]): Promise<void> {
   const values: unknown[] = [];
   const rows = entries.map((entry) => {
     const start = values.length;

@@ -33,6 +33,10 @@ export const errorStatus = {
   mfa_enrollment_required: 403,
   not_found: 404,
   token_not_found: 404,
+  /** Issue 25: a token past its expires_at or its project's token_retention_days (detokenize, proxy, checkout, PATCH). */
+  token_expired: 404,
+  /** Issue 25: a deleted (erased) token used by detokenize, proxy or checkout; the tokens API answers token_not_found. */
+  token_deleted: 404,
   cvc_session_not_found: 404,
   method_not_allowed: 405,
   idempotency_in_progress: 409,
@@ -98,6 +102,8 @@ export const messages = {
   invalidPubKey: 'Invalid pub key',
   invalidProxyUrl: 'Invalid proxy URL',
   tokenNotFound: 'Token not found',
+  tokenExpired: 'Token expired',
+  tokenDeleted: 'Token deleted',
   serviceUnavailable: 'Service temporarily unavailable',
   cvcSessionNotFound: 'CVC session expired or not found',
   proxyFailed: 'Failed to proxy request',

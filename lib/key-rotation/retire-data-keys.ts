@@ -1,4 +1,4 @@
-// `--retire-old`: destroys a project's earlier data key versions once no stored row refers to them (tokens,
+// `--retire-old`: destroys a project's earlier data key versions once no stored row needs them (tokens,
 // processor configurations, webhook secrets and their previous secret). A version still in use is kept, so
 // nothing stored becomes unreadable. CVC sessions live only in the volatile store (minutes, or a test
 // token's year) and are not looked at: one sealed under a destroyed version no longer opens (the card must be
@@ -6,11 +6,13 @@
 import type { Runtime } from '../runtime/types';
 import { auditKeyCommand } from './audit-key-command';
 
-// A stamp of 0 is version 1 written before owner binding.
+// A stamp of 0 is version 1 written before owner binding. A token holding nothing sealed (erased, issue 25)
+// keeps no version alive; an expired one still does while it keeps its metadata.
 const DELETE_UNUSED = `
   DELETE FROM project_data_keys AS k USING projects AS p
   WHERE k.project_id = $1::uuid AND p.id = k.project_id AND k.version < p.data_key_version
-    AND NOT EXISTS (SELECT 1 FROM tokens t WHERE t.project_id = k.project_id AND GREATEST(t.key_version, 1) = k.version)
+    AND NOT EXISTS (SELECT 1 FROM tokens t WHERE t.project_id = k.project_id AND GREATEST(t.key_version, 1) = k.version
+      AND (t.ciphertext IS NOT NULL OR t.metadata_sealed IS NOT NULL))
     AND NOT EXISTS (SELECT 1 FROM merchants m WHERE m.project_id = k.project_id AND GREATEST(m.processor_key_version, 1) = k.version)
     AND NOT EXISTS (SELECT 1 FROM webhook_endpoints w WHERE w.project_id = k.project_id
       AND (GREATEST(w.secret_key_version, 1) = k.version OR (w.previous_secret_sealed IS NOT NULL AND GREATEST(COALESCE(w.previous_secret_key_version, 0), 1) = k.version)))

@@ -66,8 +66,9 @@ export type PspAnswer = {
 
 /**
  * The token's payload and, when a session is named, its CVV. A single-use session is consumed here,
- * atomically, whatever happens next. Unknown token → 404 token_not_found; unknown, expired, used or
- * another token's session → 404 cvc_session_not_found.
+ * atomically, whatever happens next. Unknown token → 404 token_not_found, an expired or deleted one → 404
+ * token_expired / token_deleted (no CVC session used); unknown, expired, used or another token's session →
+ * 404 cvc_session_not_found.
  */
 export async function takeTokenSecrets(
   runtime: Pick<Runtime, 'db' | 'store' | 'keyring'>,
@@ -89,7 +90,7 @@ export async function takeTokenSecrets(
 }
 
 /**
- * Sends one call to a PSP. Throws VaultError: `cvc_session_required`, `token_not_found`,
+ * Sends one call to a PSP. Throws VaultError: `cvc_session_required`, `token_not_found`, `token_expired`, `token_deleted`,
  * `cvc_session_not_found`, `validation_error` (a placeholder the token has no value for), and from the
  * network `invalid_proxy_url` (address refused at connect time), `proxy_timeout`, `proxy_failed`.
  * Whatever the PSP answers (any status) is returned.

@@ -16,9 +16,12 @@ import type { Logger } from '../logger';
 import { runEvery, type BackgroundJob } from '../background/run-every';
 import { purgeOldEvents } from '../events/purge-old-events';
 import { rollUpAllProjects } from '../usage/roll-up-all-projects';
+import { expireTokens } from '../tokens/expire-tokens';
 
 export const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 export const USAGE_ROLL_UP_INTERVAL_MS = 60 * 60 * 1000;
+/** Expired tokens lose their ciphertext within a minute of expiry (issue 25): a pass every 30 s. */
+export const TOKEN_EXPIRY_INTERVAL_MS = 30 * 1000;
 const FULL_VERIFY_EVERY_MS = 24 * 60 * 60 * 1000;
 
 type JobsRuntime = {
@@ -46,6 +49,7 @@ export function startEventJobs(runtime: JobsRuntime): BackgroundJob {
     every(config.AUDIT_VERIFY_INTERVAL_SECONDS * 1000, 'audit-watch', logger, watch),
     every(PURGE_INTERVAL_MS, 'event-retention', logger, () => purgeOldEvents(runtime.db, { retentionDays: config.EVENT_RETENTION_DAYS })),
     every(USAGE_ROLL_UP_INTERVAL_MS, 'usage-roll-up', logger, (signal) => rollUpAllProjects(runtime, { signal })),
+    every(TOKEN_EXPIRY_INTERVAL_MS, 'token-expiry', logger, (signal) => expireTokens(runtime, { signal })),
   ];
   return {
     async stop() {

@@ -245,5 +245,9 @@ export const ZDetokenizeResponseSchema = z
       z.object({ type: z.literal('card'), cardNumber: z.string(), expirationMonth: z.string(), expirationYear: z.string(), firstName: z.string().optional(), lastName: z.string().optional() }),
       z.object({ type: z.literal('bank'), accountNumber: z.string(), routingNumber: z.string(), accountHolderName: z.string().optional(), accountType: z.enum(['checking', 'savings']).optional() }),
     ]),
+    metadata: z
+      .record(z.string(), z.string())
+      .optional()
+      .meta({ description: 'The token\'s metadata (issue 25), present only when it has some: without metadata the body is exactly `success` and `data`.', example: { customer_id: 'cus_8412' } }),
   })
   .meta({ id: 'DetokenizeResponse', description: 'Never includes a security code.' });
