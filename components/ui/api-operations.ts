@@ -90,6 +90,8 @@ export const operations = {
   updateMerchant: ['PUT', '/api/merchants/{id}'],
   updateMfaSettings: ['POST', '/user/settings/mfa'],
   updateProject: ['PUT', '/api/projects/{id}'],
+  updateToken: ['PATCH', '/api/tokens/{token}'],
+  updateTokenWithKey: ['PATCH', '/tokens/{token}'],
   updateWebhookEndpoint: ['PUT', '/api/webhook-endpoints/{id}'],
   verifyApiKey: ['GET', '/api/applications/key'],
   verifyAuditLogs: ['GET', '/api/audit-logs/verify'],
@@ -187,6 +189,8 @@ export type OperationRoutes = {
   updateMerchant: typeof import('@/lib/api/merchants/update-merchant').PUT;
   updateMfaSettings: typeof import('@/lib/api/auth-endpoints/settings-mfa').POST;
   updateProject: typeof import('@/lib/api/projects/update-project').PUT;
+  updateToken: typeof import('@/lib/api/tokens/update-token').PATCH;
+  updateTokenWithKey: typeof import('@/lib/api/tokens/update-token-by-key').PATCH;
   updateWebhookEndpoint: typeof import('@/lib/api/webhooks/update-webhook-endpoint').PUT;
   verifyApiKey: typeof import('@/lib/api/verify-key').GET;
   verifyAuditLogs: typeof import('@/lib/api/audit-logs/verify-audit-logs').GET;

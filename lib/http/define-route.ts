@@ -11,7 +11,7 @@ import { nulIssuesInRequest } from '../core/reject-nul';
 import { requestIdFor } from './request-id';
 import { errorResponse } from './respond';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** What a route wrapper gets besides the request: path parameters (Next) and the body the fast door already read. */
 export type RouteContext = {

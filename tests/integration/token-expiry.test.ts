@@ -6,12 +6,11 @@
 // expires tokens unused for that many days, and the job stamps the moment as `expires_at`. Detokenize
 // records `last_used_at`, at most once an hour, on both read paths; its answer carries the metadata.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createApplication } from '../../lib/applications/create-application';
-import { createProject } from '../../lib/projects/create-project';
 import { expireTokens } from '../../lib/tokens/expire-tokens';
 import { forgetTokenId } from '../../lib/vault/token-ids';
 import { loginAs } from '../helpers/accounts';
 import { startTestVault, type ApiResponse, type TestVault } from '../helpers/test-vault';
+import { freshTokenProject, type TokenProject } from '../helpers/token-projects';
 import { seedUsers, type TestUsers } from '../helpers/users';
 
 let vault: TestVault;
@@ -27,13 +26,8 @@ beforeAll(async () => {
 afterAll(() => vault?.close());
 afterEach(() => vi.useRealTimers());
 
-type Project = { projectId: string; key: string };
-
-async function freshProject(name: string): Promise<Project> {
-  const project = await createProject(vault.runtime, { accountId: users.accountId, name, environment: 'test' });
-  const app = await createApplication(vault.runtime, { projectId: project.id, environment: 'test', name: `${name} app`, permissions: { tokenization: true, provisioning: false } });
-  return { projectId: project.id, key: app.apiKey };
-}
+type Project = TokenProject;
+const freshProject = (name: string) => freshTokenProject(vault, users.accountId, name);
 
 async function tokenize(project: Project, extra: Record<string, unknown> = {}): Promise<string> {
   const response = await vault.call('POST', '/tokenize', { key: project.key, json: { type: 'card', data: { cardNumber: PAN, expirationMonth: '12', expirationYear: '2030' }, ...extra } });

@@ -2,13 +2,14 @@
 // and security tables: masked data only (a known card number never appears in a response), cursor
 // pagination over a total order, every filter, a second account that sees and touches nothing (404), the
 // role matrix of DELETE, hybrid DELETE with an API key (and the user's JWT recorded in the audit row), and
-// a deleted token gone for detokenize and proxy.
+// a deleted token gone for detokenize and proxy (404 token_deleted; its row is erased, not removed).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApplication } from '../../lib/applications/create-application';
 import { createProject } from '../../lib/projects/create-project';
 import { hashPassword } from '../../lib/auth/passwords';
 import { startTestVault, type ApiResponse, type TestVault } from '../helpers/test-vault';
 import { seedUsers, TEST_PASSWORD, type Role, type TestUsers } from '../helpers/users';
+import { freshTokenProject, keyRefusals } from '../helpers/token-projects';
 
 let vault: TestVault;
 let users: TestUsers;
@@ -53,11 +54,7 @@ async function tokenizeBank(key?: string): Promise<Tokenized> {
 }
 
 /** A fresh project of the test account with a full key, so a table's tokens are exactly its own. */
-async function freshProject(name: string): Promise<{ projectId: string; key: string; applicationId: string }> {
-  const project = await createProject(vault.runtime, { accountId: users.accountId, name, environment: 'test' });
-  const app = await createApplication(vault.runtime, { projectId: project.id, environment: 'test', name: `${name} app`, permissions: { tokenization: true, provisioning: false } });
-  return { projectId: project.id, key: app.apiKey, applicationId: app.id };
-}
+const freshProject = (name: string) => freshTokenProject(vault, users.accountId, name);
 
 beforeAll(async () => {
   vault = await startTestVault();
@@ -101,7 +98,8 @@ function expectError(response: ApiResponse, status: number, code: string, messag
 const auditRow = (response: ApiResponse) =>
   vault.runtime.db.prisma.auditLog.findFirstOrThrow({ where: { requestId: response.headers.get('x-request-id')! } });
 
-const tokenRowCount = (token: string) => vault.runtime.db.prisma.token.count({ where: { token } });
+/** Live (not deleted) rows of a token: a delete erases the row (issue 25) rather than removing it. */
+const tokenRowCount = (token: string) => vault.runtime.db.prisma.token.count({ where: { token, deletedAt: null } });
 
 /** The list item a tokenize response describes. */
 const itemOf = (created: Tokenized, projectId: string, applicationId: string) => ({
@@ -312,16 +310,18 @@ describe('tokens — happy', () => {
     }
   });
 
-  it('a deleted token is gone for GET, detokenize and proxy (404 Token not found)', async () => {
+  it('a deleted token is gone for GET (404 Token not found), detokenize and proxy (404 Token deleted); its row keeps no ciphertext', async () => {
     const created = await tokenizeCard();
     expect((await vault.call('POST', '/detokenize', { json: { token: created.token } })).status).toBe(200);
     expect((await api('owner', 'DELETE', `/api/tokens/${created.token}`)).status).toBe(200);
     expectError(await api('owner', 'GET', `/api/tokens/${created.token}`), 404, 'token_not_found', 'Token not found');
-    expectError(await vault.call('POST', '/detokenize', { json: { token: created.token } }), 404, 'token_not_found', 'Token not found');
+    expectError(await vault.call('POST', '/detokenize', { json: { token: created.token } }), 404, 'token_deleted', 'Token deleted');
     const proxied = await vault.call('POST', '/proxy/transaction', {
       json: { token: created.token, proxy_url: 'https://localhost:9/pay', request_data: { number: '${cardNumber}' } },
     });
-    expectError(proxied, 404, 'token_not_found', 'Token not found');
+    expectError(proxied, 404, 'token_deleted', 'Token deleted');
+    const [erased] = await vault.runtime.db.sql.query<{ ciphertext: Uint8Array | null; deleted: boolean }>('SELECT ciphertext, deleted_at IS NOT NULL AS deleted FROM tokens WHERE token = $1', [created.token]);
+    expect(erased).toEqual({ ciphertext: null, deleted: true });
     const listed = await api('owner', 'GET', '/api/tokens?limit=100');
     expect(listed.json.data.map((item: { token: string }) => item.token)).not.toContain(created.token);
   });
@@ -341,7 +341,7 @@ describe('tokens — happy', () => {
       applicationId: vault.tenants.test.applicationId,
       projectId: vault.tenants.test.projectId,
     });
-    expectError(await vault.call('POST', '/detokenize', { json: { token: created.token } }), 404, 'token_not_found', 'Token not found');
+    expectError(await vault.call('POST', '/detokenize', { json: { token: created.token } }), 404, 'token_deleted', 'Token deleted');
   });
 
   it('hybrid DELETE with an API key and the user\'s JWT records both (any role: the key authorises)', async () => {
@@ -431,7 +431,7 @@ describe('tokens — errors', () => {
     expect(list.headers.get('allow')).toBe('GET');
     const one = await api('owner', 'PUT', `/api/tokens/${UNKNOWN_TOKEN}`, { json: {} });
     expect(one.status).toBe(405);
-    expect(one.headers.get('allow')).toBe('GET, DELETE');
+    expect(one.headers.get('allow')).toBe('GET, PATCH, DELETE');
   });
 });
 
@@ -460,15 +460,7 @@ describe('tokens — security', () => {
     expect(await auditRow(response)).toMatchObject({ action: 'token.delete', outcome: 'failure', statusCode: 403, userId: users.viewer.id, tokenId: null });
   });
 
-  it.each([
-    ['unknown key', 401, 'invalid_api_key', 'Invalid API key', () => 'vk_test_000000000000000000000000000000ab'],
-    ['garbage key', 401, 'invalid_api_key', 'Invalid API key', () => 'hello'],
-    ['revoked key', 401, 'invalid_api_key', 'Invalid API key', () => vault.tenants.test.keys.revoked],
-    ['key without tokenization', 403, 'insufficient_permissions', 'Insufficient permissions', () => vault.tenants.test.keys.noPermission],
-    ['provisioning-only key', 403, 'insufficient_permissions', 'Insufficient permissions', () => vault.tenants.test.keys.provisioningOnly],
-    ['key of another project', 404, 'token_not_found', 'Token not found', () => vault.tenants.other.keys.full],
-    ['key of another account', 404, 'token_not_found', 'Token not found', () => stranger.key],
-  ])('hybrid DELETE with a %s → %i; the token stays', async (_name, status, code, message, key) => {
+  it.each(keyRefusals(() => vault, () => stranger.key))('hybrid DELETE with a %s → %i; the token stays', async (_name, status, code, message, key) => {
     const created = await tokenizeCard();
     // Even with an owner's JWT: the key decides what can be touched.
     for (const who of [null, 'owner'] as const) {

@@ -1,4 +1,4 @@
-// The wrapper of token management mutations that accept either door (DELETE /api/tokens/{token}):
+// The wrapper of token management mutations that accept either door (DELETE and PATCH /api/tokens/{token}):
 //  - a dashboard session (Bearer JWT or cookie) whose role is one of `roles`, scoped to the user's account;
 //  - or "hybrid": an X-API-Key with the tokenization permission, scoped to the key's project, optionally
 //    with `Authorization: Bearer <session JWT>` naming the person behind the server call. That user is
@@ -25,17 +25,19 @@ import { auditedResponse, outcomeOf } from './audit-envelope';
 import { sessionTokenOf } from '../../http/session-cookie';
 import type { Runtime } from '../../runtime/types';
 import type { TokenScope } from '../../tokens/token-scope';
-import { availableRuntime, routeParams } from './route-input';
+import { availableRuntime, routeBody, routeParams } from './route-input';
 
 export type TokenAuthCall = {
   request: Request;
   runtime: Runtime;
   requestId: string;
   params: Record<string, string>;
+  /** The raw request body (empty for bodiless methods): PATCH's. */
+  body: Uint8Array;
   /** What the caller may touch: the user's account, or the key's project. */
   scope: TokenScope;
-  /** Filled in by the handler once known, so the audit row names the token and its project. */
-  audit: { tokenId?: string | null; projectId?: string | null };
+  /** Filled in by the handler once known, so the audit row names the token, its project and (PATCH) what changed. */
+  audit: { tokenId?: string | null; projectId?: string | null; resource?: string | null };
   json(status: number, body: unknown): Response;
 };
 
@@ -84,7 +86,7 @@ function tokenAuthRoute(options: { action: string; roles: readonly SessionUser['
           applicationId: actor.applicationId,
           projectId: audit.projectId ?? actor.projectId,
           tokenId: audit.tokenId,
-          resource: actor.resource,
+          resource: audit.resource ?? actor.resource,
           ip: clientIp(request),
         }),
       },
@@ -92,7 +94,8 @@ function tokenAuthRoute(options: { action: string; roles: readonly SessionUser['
         runtime = await availableRuntime();
         const scope = await authenticate(runtime, request, options.roles, actor);
         const params = await routeParams(context);
-        return handler({ request, runtime, requestId, params, scope, audit, json: (status, payload) => jsonResponse(status, payload, requestId) });
+        const body = await routeBody(request, context);
+        return handler({ request, runtime, requestId, params, body, scope, audit, json: (status, payload) => jsonResponse(status, payload, requestId) });
       },
     );
   };

@@ -1,5 +1,5 @@
-// DELETE /api/tokens/{token} — delete a token for good (owner/admin/developer session, or an API key with
-// tokenization, optionally with the user's JWT); detokenize and proxy answer 404 from then on.
+// DELETE /api/tokens/{token} — delete a token for good, erasing its data (owner/admin/developer session, or an
+// API key with tokenization, optionally with the user's JWT); detokenize and proxy answer 404 from then on.
 import { defineRoute } from '../../http/define-route';
 import { error, message } from '../../core/openapi-shapes';
 import { deleteToken } from '../../tokens/delete-token';
@@ -14,7 +14,7 @@ export const DELETE = defineRoute({
   summary: 'Delete a token for good',
   description: [
     'Either a session of role **owner**, **admin** or **developer** (viewer → 403), scoped to the account; or an `X-API-Key` with the tokenization permission, scoped to the key\'s project, optionally with `Authorization: Bearer <session JWT>` naming the person behind the call (a Bearer that does not verify is 401; cookies are ignored with a key).',
-    'Detokenize and proxy answer 404 for the token from then on. Tokens outside the caller\'s scope (another account or project) are 404.',
+    'Erases the token in the delete\'s own transaction (with its `token.deleted` event): its card or bank data and its metadata are destroyed and its search index entries deleted; the row keeps only the display-safe fields and `deleted_at`, so the audit trail still names it. From then on detokenize and proxy answer 404 `token_deleted` (`Token deleted`), and GET, PATCH and DELETE of it 404 `token_not_found`. Tokens outside the caller\'s scope (another account or project) are 404.',
   ].join('\n\n'),
   auth: sessionOrApiKeyAuth({ action: 'token.delete', roles: ['owner', 'admin', 'developer'] }),
   request: { params: tokenParam },

@@ -3,5 +3,7 @@ import type { DefinedRoute } from '../../http/define-route';
 import { DELETE as deleteToken } from './delete-token';
 import { GET as getToken } from './get-token';
 import { GET as listTokens } from './list-tokens';
+import { PATCH as updateToken } from './update-token';
+import { PATCH as updateTokenWithKey } from './update-token-by-key';
 
-export const tokensRoutes: DefinedRoute[] = [listTokens, getToken, deleteToken];
+export const tokensRoutes: DefinedRoute[] = [listTokens, getToken, updateToken, deleteToken, updateTokenWithKey];
