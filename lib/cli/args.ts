@@ -1,6 +1,7 @@
 // A tiny argument reader on node:util parseArgs: strict, so a typo is an error, not a silent default.
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
+import { isUuid } from '../core/uuid';
 
 export function parseAppCreateArgs(argv: string[]) {
   const { values } = parseArgs({
@@ -76,4 +77,33 @@ function requiredEmail(value: string | undefined): string {
   if (!email) throw new Error('--email is required: the user\'s email address');
   if (!ZEmail.safeParse(email).success) throw new Error(`--email must be an email address (got ${JSON.stringify(email)})`);
   return email;
+}
+
+/** A usage error: the command prints its usage line and exits 2 (`vault tokens purge`). */
+export class UsageError extends Error {}
+
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** `--project ID --before YYYY-MM-DD [--dry-run]`: the date is a UTC day, its first instant the bound. */
+export function parseTokensPurgeArgs(argv: string[]) {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: { project: { type: 'string' }, before: { type: 'string' }, 'dry-run': { type: 'boolean', default: false } },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  if (!values.project) throw new UsageError('--project is required: the project id');
+  if (!isUuid(values.project)) throw new UsageError(`--project must be a project id (a UUID, got ${JSON.stringify(values.project)})`);
+  if (!values.before) throw new UsageError('--before is required: a UTC date, YYYY-MM-DD');
+  const day = DATE_ONLY.exec(values.before);
+  const before = day ? new Date(Date.UTC(Number(day[1]), Number(day[2]) - 1, Number(day[3]))) : null;
+  if (!before || before.toISOString().slice(0, 10) !== values.before) {
+    throw new UsageError(`--before must be a date as YYYY-MM-DD (got ${JSON.stringify(values.before)})`);
+  }
+  return { projectId: values.project.toLowerCase(), before, beforeDay: values.before, dryRun: values['dry-run'] };
 }

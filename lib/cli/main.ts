@@ -8,6 +8,7 @@ import { parseAppCreateArgs } from './args';
 import { runAuditAnchor, runAuditVerify } from './audit-commands';
 import { runDoctor } from './doctor/run-doctor';
 import { runRotateDataKey, runRotateMaster } from './keys-commands';
+import { runTokensPurge } from './tokens-commands';
 import { runUserResetPassword, runUserUnlock } from './user-commands';
 
 const USAGE = `Usage:
@@ -30,6 +31,10 @@ const USAGE = `Usage:
                                     new data key version for a project; --reencrypt moves its stored
                                     data to it in batches; --fingerprints replaces its fingerprint key
                                     instead and recomputes every token's fingerprint (resumable)
+  vault tokens purge --project ID --before YYYY-MM-DD [--dry-run]
+                                    erase (as DELETE /api/tokens/{token} does) every token of the project
+                                    created before that UTC day, in batches, printing progress and then
+                                    N tokens; --dry-run only counts. Audited.
   vault doctor                      check the configuration, database, migrations, master key, clock, Redis and
                                     NODE_EXTRA_CA_CERTS without changing anything; prints each problem's fix,
                                     exit 1 when a check FAILs
@@ -64,6 +69,7 @@ async function run(argv: string[]): Promise<number> {
   if (command === 'audit' && sub === 'anchor') return runAuditAnchor(rest, config, logger);
   if (command === 'keys' && sub === 'rotate-master') return runRotateMaster(rest, config, logger);
   if (command === 'keys' && sub === 'rotate-data-key') return runRotateDataKey(rest, config, logger);
+  if (command === 'tokens' && sub === 'purge') return runTokensPurge(rest, config, logger);
   if (command === 'user' && sub === 'reset-password') return runUserResetPassword(rest, config, logger);
   if (command === 'user' && sub === 'unlock') return runUserUnlock(rest, config, logger);
   if (command === 'app' && sub === 'create') {

@@ -118,6 +118,20 @@ export class Keyring {
   }
 
   /**
+   * Drops (and zeroes) every key of a deleted project this process unwrapped: its data keys are destroyed in
+   * the database (crypto-shredding, lib/projects/delete-project.ts), so no copy should outlive them here.
+   */
+  forgetProject(projectId: string): void {
+    for (const cache of [this.encryptionKeys, this.fingerprintKeys]) {
+      for (const [cacheKey, key] of cache) {
+        if (!cacheKey.startsWith(`${projectId}:`)) continue;
+        key.fill(0);
+        cache.delete(cacheKey);
+      }
+    }
+  }
+
+  /**
    * Installs the service root key (lib/keys/service-root.ts reads it from vault_keys at start), with the keys
    * kept from replaced roots by purpose: 32-byte keys one after the other (lib/keys/kept-service-keys.ts).
    */
