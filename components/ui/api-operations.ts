@@ -80,6 +80,8 @@ export const operations = {
   rotateApplicationKey: ['POST', '/api/applications/{id}/rotate-key'],
   rotateMerchantKey: ['POST', '/api/merchants/{id}/rotate-key'],
   rotateWebhookSecret: ['POST', '/api/webhook-endpoints/{id}/rotate-secret'],
+  searchTokens: ['POST', '/api/tokens/search'],
+  searchTokensWithKey: ['POST', '/tokens/search'],
   sendTestWebhook: ['POST', '/api/webhook-endpoints/{id}/test'],
   sendVerificationCode: ['POST', '/auth/send-verification-code'],
   submitCollectSession: ['POST', '/collect-sessions/{id}/submit'],
@@ -179,6 +181,8 @@ export type OperationRoutes = {
   rotateApplicationKey: typeof import('@/lib/api/applications/rotate-application-key').POST;
   rotateMerchantKey: typeof import('@/lib/api/merchants/rotate-merchant-key').POST;
   rotateWebhookSecret: typeof import('@/lib/api/webhooks/rotate-webhook-secret').POST;
+  searchTokens: typeof import('@/lib/api/tokens/search-tokens').POST;
+  searchTokensWithKey: typeof import('@/lib/api/tokens/search-tokens-by-key').POST;
   sendTestWebhook: typeof import('@/lib/api/webhooks/send-test-event').POST;
   sendVerificationCode: typeof import('@/lib/api/auth-endpoints/send-verification-code').POST;
   submitCollectSession: typeof import('@/lib/api/collect-sessions/submit-collect-session').POST;

@@ -26,6 +26,8 @@ import { POST as proxyTransaction } from './proxy-transaction';
 import { GET as ready } from './ready';
 import { POST as testTokens } from './test-tokens';
 import { tokensRoutes } from './tokens/routes';
+import { POST as searchTokens } from './tokens/search-tokens';
+import { POST as searchTokensWithKey } from './tokens/search-tokens-by-key';
 import { usageRoutes } from './usage/routes';
 import { userRoutes } from './user/routes';
 import { POST as tokenize } from './tokenize';
@@ -47,6 +49,8 @@ export const routes: readonly DefinedRoute[] = [
   provision,
   ...membersRoutes,
   ...tokensRoutes,
+  searchTokens,
+  searchTokensWithKey,
   ...auditLogsRoutes,
   ...usageRoutes,
   ...authRoutes,

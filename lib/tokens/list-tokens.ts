@@ -3,7 +3,7 @@
 // starting strictly after the cursor's (created_at, id). Masked fields only, and who created each token.
 import { getAccountProjectOrThrow } from '../projects/get-account-project-or-throw';
 import type { Runtime } from '../runtime/types';
-import { afterCursor, keysetPage, type TokenCursor } from '../core/cursor';
+import { afterCursor, keysetPage, type PageCursor, type TokenCursor } from '../core/cursor';
 import { tokenColumns, type TokenRow } from './token-row';
 import { FINGERPRINT_LENGTH, type TListTokensQuery } from './schemas';
 import { withTokenCreators, type TokenCreator } from './token-creators';
@@ -50,23 +50,35 @@ export async function listTokens(
   // One read per project, each an index range of (project_id, created_at DESC, id DESC) or (project_id,
   // last4, …) that stops after a page: a join through projects would sort every token of the account
   // (half a second at a million, issue 23). The reads are merged here; an account has few projects.
-  const projectIds = options.projectId
-    ? [options.projectId]
-    : (await runtime.db.prisma.project.findMany({ where: { accountId: options.accountId }, select: { id: true } })).map((project) => project.id);
-  // A few reads at a time: an account with many projects must not take the whole connection pool.
-  const reads: TokenRow[] = [];
-  for (let index = 0; index < projectIds.length; index += PARALLEL_READS) {
-    const pages = await Promise.all(projectIds.slice(index, index + PARALLEL_READS).map((projectId) => readProjectPage(runtime, projectId, options)));
-    reads.push(...pages.flat());
-  }
-  const rows = reads.sort(newestFirst).slice(0, options.limit + 1);
+  const projectIds = await scopeProjectIds(runtime, options);
+  const rows = await readNewestAcrossProjects(projectIds, options.limit, (projectId) => readProjectPage(runtime, projectId, options));
   const { page, nextCursor } = keysetPage(rows, options.limit);
   return { rows: await withTokenCreators(runtime, await withTokenDetails(runtime, page)), nextCursor };
 }
 
+/** The one project asked for (already checked to be the account's), or every project of the account. */
+export async function scopeProjectIds(runtime: Pick<Runtime, 'db'>, options: { accountId: string; projectId?: string }): Promise<string[]> {
+  if (options.projectId) return [options.projectId];
+  return (await runtime.db.prisma.project.findMany({ where: { accountId: options.accountId }, select: { id: true } })).map((project) => project.id);
+}
+
 const PARALLEL_READS = 4;
 
-const newestFirst = (a: TokenRow, b: TokenRow) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+const newestFirst = (a: PageCursor, b: PageCursor) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+
+/**
+ * The first `limit + 1` rows, newest first, of per-project reads that each return their project's first
+ * `limit + 1` in that order; a few reads at a time: an account with many projects must not take the whole
+ * connection pool.
+ */
+export async function readNewestAcrossProjects<Row extends PageCursor>(projectIds: string[], limit: number, read: (projectId: string) => Promise<Row[]>): Promise<Row[]> {
+  const reads: Row[] = [];
+  for (let index = 0; index < projectIds.length; index += PARALLEL_READS) {
+    const pages = await Promise.all(projectIds.slice(index, index + PARALLEL_READS).map(read));
+    reads.push(...pages.flat());
+  }
+  return reads.sort(newestFirst).slice(0, limit + 1);
+}
 
 function readProjectPage(runtime: Pick<Runtime, 'db'>, projectId: string, options: ListTokensOptions) {
   return runtime.db.prisma.token.findMany({

@@ -23,6 +23,8 @@ export const REINDEX_BATCH_SIZE = 500;
 export const REINDEX_SETTLE_MS = 5_000;
 /** Margin for the clocks of the nodes that stamp created_at. */
 const CLOCK_MARGIN_MS = 5_000;
+/** How often the background job (lib/runtime/event-jobs.ts) looks for re-indexes under way. */
+export const REINDEX_INTERVAL_MS = 5_000;
 /** The pass run inside PUT /api/projects/{id}. */
 export const INLINE_REINDEX_MS = 2_000;
 

@@ -23,27 +23,35 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const isoBoundField = (name: string) =>
   isoDateOrDateTimeField(name, ({ at, dateOnly }) => ({ from: at, to: new Date(at.getTime() + (dateOnly ? DAY_MS : 1)) }));
 
+/** The token filters GET /api/tokens and the searches share (each optional). */
+export const tokenFilterFields = {
+  type: z.enum(['card', 'bank'], { error: required('type', 'card or bank') }).optional(),
+  last4: z.string({ error: required('last4', '4 digits') }).regex(/^\d{4}$/, 'last4 must be 4 digits').optional(),
+  brand: z.enum(TOKEN_BRANDS, { error: required('brand', `one of ${TOKEN_BRANDS.join(', ')}`) }).optional(),
+  fingerprint: z
+    .string({ error: required('fingerprint', 'a string') })
+    .regex(FINGERPRINT_FILTER, `fingerprint must be the full fingerprint or a prefix of at least ${FINGERPRINT_PREFIX_MIN} lowercase hex characters`)
+    .optional()
+    .meta({ description: `The same card or account: its full \`fingerprint\` (${FINGERPRINT_LENGTH} lowercase hex characters), or a prefix of at least ${FINGERPRINT_PREFIX_MIN}.` }),
+  created_from: isoBoundField('created_from').optional().meta({ description: 'Created at or after: an ISO 8601 date (from the start of that UTC day) or date-time with offset.' }),
+  created_to: isoBoundField('created_to').optional().meta({ description: 'Created at or before (inclusive): an ISO 8601 date (to the end of that UTC day) or date-time with offset.' }),
+};
+
+/** created_to may not end before created_from begins. */
+export function checkCreatedRange(query: { created_from?: { from: Date }; created_to?: { to: Date } }, ctx: z.RefinementCtx): void {
+  if (query.created_from && query.created_to && query.created_from.from >= query.created_to.to) {
+    ctx.addIssue({ code: 'custom', path: ['created_to'], message: 'created_to must not be before created_from' });
+  }
+}
+
 export const ZListTokensQuerySchema = z
   .strictObject({
     project_id: z.uuid({ error: required('project_id', 'a UUID') }).optional(),
-    type: z.enum(['card', 'bank'], { error: required('type', 'card or bank') }).optional(),
-    last4: z.string({ error: required('last4', '4 digits') }).regex(/^\d{4}$/, 'last4 must be 4 digits').optional(),
-    brand: z.enum(TOKEN_BRANDS, { error: required('brand', `one of ${TOKEN_BRANDS.join(', ')}`) }).optional(),
-    fingerprint: z
-      .string({ error: required('fingerprint', 'a string') })
-      .regex(FINGERPRINT_FILTER, `fingerprint must be the full fingerprint or a prefix of at least ${FINGERPRINT_PREFIX_MIN} lowercase hex characters`)
-      .optional()
-      .meta({ description: `The same card or account: its full \`fingerprint\` (${FINGERPRINT_LENGTH} lowercase hex characters), or a prefix of at least ${FINGERPRINT_PREFIX_MIN}.` }),
-    created_from: isoBoundField('created_from').optional().meta({ description: 'Created at or after: an ISO 8601 date (from the start of that UTC day) or date-time with offset.' }),
-    created_to: isoBoundField('created_to').optional().meta({ description: 'Created at or before (inclusive): an ISO 8601 date (to the end of that UTC day) or date-time with offset.' }),
+    ...tokenFilterFields,
     limit: pageLimitField(TOKEN_LIST_DEFAULT_LIMIT, TOKEN_LIST_MAX_LIMIT),
     cursor: cursorField().optional(),
   })
-  .superRefine((query, ctx) => {
-    if (query.created_from && query.created_to && query.created_from.from >= query.created_to.to) {
-      ctx.addIssue({ code: 'custom', path: ['created_to'], message: 'created_to must not be before created_from' });
-    }
-  });
+  .superRefine(checkCreatedRange);
 export type TListTokensQuery = z.infer<typeof ZListTokensQuerySchema>;
 
 // Responses

@@ -232,7 +232,12 @@ export const ZVerifyKeyResponseSchema = z
       project_id: z.string(),
       application_id: z.string(),
       name: z.string(),
-      permissions: z.object({ tokenization: z.object({ allowed: z.boolean() }), detokenize: z.object({ allowed: z.boolean() }), provisioning: z.object({ allowed: z.boolean() }) }),
+      permissions: z.object({
+        tokenization: z.object({ allowed: z.boolean() }),
+        detokenize: z.object({ allowed: z.boolean() }),
+        provisioning: z.object({ allowed: z.boolean() }),
+        search: z.object({ allowed: z.boolean() }).meta({ description: 'May search the project\'s tokens (POST /tokens/search).' }),
+      }),
     }),
   })
   .meta({ id: 'VerifyKeyResponse' });
