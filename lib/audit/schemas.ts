@@ -27,7 +27,7 @@ export const ZAuditLogView = z
     project_id: z.string().nullable(),
     token_id: z.string().nullable(),
     resource: z.string().nullable().meta({
-      description: 'What the action touched, as `type:id`: `user:<id>` (member changes), `application:<id>`, `project:<id>`, `merchant:<id>`, `checkout_session:<id>`, or `route:METHOD /path` for a call refused for its role.',
+      description: 'What the action touched, as `type:id`: `user:<id>` (member changes), `application:<id>`, `project:<id>`, `merchant:<id>`, `checkout_session:<id>`, or `route:METHOD /path` for a call refused for its role. Some actions add names after a space, never values: `token:<id> fields=expires_at,metadata.plan` (`token.update`: the fields that changed), `project:<id> tokens=<n> by=expires_at` (`token.expire`, the expiry job, per batch) and `project:<id> tokens=<n> before=<day>` (`vault tokens purge`).',
     }),
     ip: z.string().nullable(),
     request_id: z.string(),
