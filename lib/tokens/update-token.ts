@@ -111,7 +111,10 @@ export async function updateToken(
       fingerprintKeyVersion: row.fingerprint_key_version,
     };
     const owner = { projectId: row.project_id, tokenId: row.id };
-    const sealedUnder = await encryptionKeyForVersion(runtime, project, row.key_version);
+    // An earlier version's key is read on this transaction (PGlite runs one statement at a time: a read
+    // beside it would wait for it forever).
+    const onTx = { keyring: runtime.keyring, db: { ...runtime.db, sql: { ...runtime.db.sql, query: tx.query } } };
+    const sealedUnder = await encryptionKeyForVersion(onTx, project, row.key_version);
     const opened = openPayload(sealedUnder, { ...owner, keyVersion: row.key_version }, row.ciphertext);
     const change = applyChanges(row, opened, openMetadata(sealedUnder, owner, row.metadata_sealed), options.changes);
 
