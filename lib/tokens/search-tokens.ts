@@ -27,7 +27,13 @@ import { activeTokenSql } from './token-status';
 /** A session's account (one of its projects when `projectId` is given), or an API key's project. */
 export type SearchScope = { accountId: string; projectId?: string } | { projectId: string };
 
-export type SearchTokensOptions = { scope: SearchScope; filters: TSearchTokensByKeyRequest; now: Date };
+/**
+ * The request's filters; `status` may also be `live` (active or expired: what GET /api/tokens lists), the
+ * dashboard's Tokens page default, which the API does not take.
+ */
+export type SearchTokensFilters = Omit<TSearchTokensByKeyRequest, 'status'> & { status: TSearchTokensByKeyRequest['status'] | 'live' };
+
+export type SearchTokensOptions = { scope: SearchScope; filters: SearchTokensFilters; now: Date };
 
 type MetadataMatch = { key: string; mac: string };
 
@@ -70,6 +76,7 @@ function pageStatement(projectId: string, options: SearchTokensOptions, metadata
     from.push(`JOIN token_search_entries ${entry} ON ${entry}.token_id = t.id AND ${entry}.key = ${param(match.key)} AND ${entry}.value_mac = ${param(match.mac)}`);
   });
   if (filters.status === 'deleted') where.push('t.deleted_at IS NOT NULL');
+  else if (filters.status === 'live') where.push('t.deleted_at IS NULL');
   else {
     const active = activeTokenSql(param(options.now, '::timestamptz'));
     where.push(filters.status === 'active' ? `(${active})` : `t.deleted_at IS NULL AND NOT (${active})`);

@@ -2,95 +2,61 @@
 // The project's destination allow-list (`allowed_proxy_hosts`): no list (null: any public host in a test
 // project, nowhere in a production one) or only the hosts listed, one a line. PUT /api/projects/{id} validates and normalises each entry; its message for an entry
 // (`allowed_proxy_hosts.N`) is shown under the list with the line it names.
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { PresentedProject } from '@/lib/projects/present-project';
-import { Button } from '../../ui/button';
-import { Dialog } from '../../ui/dialog';
-import { FormActions } from '../../ui/form-actions';
 import { FormError, FormField, inputClass } from '../../ui/form-field';
 import { useApiAction } from '../../ui/use-api-action';
-
-/** The API's field errors as one message, `allowed_proxy_hosts.2` read as "Line 3". */
-function entryErrors(fields: Array<{ path: string; message: string }>): string | undefined {
-  const messages = fields
-    .filter((field) => field.path.startsWith('allowed_proxy_hosts'))
-    .map((field) => {
-      const index = /^allowed_proxy_hosts\.(\d+)$/.exec(field.path)?.[1];
-      return index === undefined ? field.message : `Line ${Number(index) + 1}: ${field.message}`;
-    });
-  return messages.length ? messages.join(' · ') : undefined;
-}
+import { ProjectSettingDialog, fieldMessage } from './project-setting-dialog';
 
 /** `hostRule`: what an entry may be (the API's rule, handed down by the server page: its module is server-only). */
 export function AllowListDialog({ project, hostRule }: { project: PresentedProject; hostRule: string }) {
   const run = useApiAction();
-  const [open, setOpen] = useState(false);
   const [restricted, setRestricted] = useState(project.allowed_proxy_hosts !== null);
   const [text, setText] = useState((project.allowed_proxy_hosts ?? []).join('\n'));
-  const [busy, setBusy] = useState(false);
   const [fieldError, setFieldError] = useState<string>();
   const [formError, setFormError] = useState<string>();
 
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
+  async function save(): Promise<boolean> {
     const hosts = restricted ? text.split('\n').map((line) => line.trim()).filter(Boolean) : null;
     const result = await run('updateProject', { params: { id: project.id }, body: { allowed_proxy_hosts: hosts } }, { success: 'Destination allow-list saved' });
-    setBusy(false);
-    if (!result.ok) {
-      const entries = entryErrors(result.fields);
-      setFieldError(entries);
-      setFormError(entries ? undefined : result.message);
-      return;
-    }
-    setOpen(false);
+    if (result.ok) return true;
+    const entries = fieldMessage(result.fields, 'allowed_proxy_hosts');
+    setFieldError(entries);
+    setFormError(entries ? undefined : result.message);
+    return false;
   }
 
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (next) {
-          setRestricted(project.allowed_proxy_hosts !== null);
-          setText((project.allowed_proxy_hosts ?? []).join('\n'));
-          setFieldError(undefined);
-          setFormError(undefined);
-        }
-      }}
-      trigger={
-        <Button size="sm" aria-label={`Destinations of ${project.name}`}>
-          Destinations
-        </Button>
-      }
+    <ProjectSettingDialog
+      label="Destinations"
+      ariaLabel={`Destinations of ${project.name}`}
       title={`Destinations of ${project.name}`}
       description="Where this project's card data may be sent: POST /proxy/transaction and its merchants' http processors. Private addresses stay refused either way."
+      onOpen={() => {
+        setRestricted(project.allowed_proxy_hosts !== null);
+        setText((project.allowed_proxy_hosts ?? []).join('\n'));
+        setFieldError(undefined);
+        setFormError(undefined);
+      }}
+      save={save}
     >
-      <form className="space-y-4" onSubmit={save} noValidate>
-        <fieldset className="space-y-2">
-          <legend className="text-sm font-medium text-strong">Allowed hosts</legend>
-          <label className="flex items-center gap-2 text-sm text-fg">
-            <input type="radio" name={`allow-${project.id}`} checked={!restricted} onChange={() => setRestricted(false)} />
-            {project.production ? 'No list: card data goes nowhere' : 'Any public host'}
-          </label>
-          <label className="flex items-center gap-2 text-sm text-fg">
-            <input type="radio" name={`allow-${project.id}`} checked={restricted} onChange={() => setRestricted(true)} />
-            Only the hosts listed
-          </label>
-        </fieldset>
-        {restricted && (
-          <FormField
-            id={`hosts-${project.id}`}
-            label="Hosts, one a line"
-            hint={`${hostRule} An empty list allows no host.`}
-            error={fieldError}
-          >
-            <textarea className={`${inputClass} min-h-28 font-mono`} value={text} onChange={(event) => setText(event.target.value)} spellCheck={false} placeholder="api.psp.example" />
-          </FormField>
-        )}
-        <FormError message={formError} />
-        <FormActions onCancel={() => setOpen(false)} submitLabel="Save" busy={busy} />
-      </form>
-    </Dialog>
+      <fieldset className="space-y-2">
+        <legend className="text-sm font-medium text-strong">Allowed hosts</legend>
+        <label className="flex items-center gap-2 text-sm text-fg">
+          <input type="radio" name={`allow-${project.id}`} checked={!restricted} onChange={() => setRestricted(false)} />
+          {project.production ? 'No list: card data goes nowhere' : 'Any public host'}
+        </label>
+        <label className="flex items-center gap-2 text-sm text-fg">
+          <input type="radio" name={`allow-${project.id}`} checked={restricted} onChange={() => setRestricted(true)} />
+          Only the hosts listed
+        </label>
+      </fieldset>
+      {restricted && (
+        <FormField id={`hosts-${project.id}`} label="Hosts, one a line" hint={`${hostRule} An empty list allows no host.`} error={fieldError}>
+          <textarea className={`${inputClass} min-h-28 font-mono`} value={text} onChange={(event) => setText(event.target.value)} spellCheck={false} placeholder="api.psp.example" />
+        </FormField>
+      )}
+      <FormError message={formError} />
+    </ProjectSettingDialog>
   );
 }

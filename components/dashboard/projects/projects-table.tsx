@@ -1,6 +1,7 @@
 'use client';
 // The account's projects as a table: name (a link to its overview), environment, pub key prefix,
-// destination allow-list, created; the row's actions for owners and admins.
+// destination allow-list, token settings (searchable metadata keys, retention), created; the row's actions
+// for owners and admins.
 import Link from 'next/link';
 import { useMemo } from 'react';
 import type { PresentedProject } from '@/lib/projects/present-project';
@@ -11,6 +12,7 @@ import { AllowListDialog } from './allow-list-dialog';
 import { DeleteProjectButton, LAST_TEST_PROJECT_NOTE_ID, LAST_TEST_PROJECT_REASON } from './delete-project-button';
 import { RenameProjectDialog } from './rename-project-dialog';
 import { RotatePubKeyButton } from './rotate-pub-key-button';
+import { TokenSettingsDialog, tokenSettingsSummary } from './token-settings-dialog';
 
 /** The allow-list in a few words: null is any public host, [] is none. */
 export function allowListSummary(hosts: string[] | null, production: boolean): string {
@@ -34,6 +36,7 @@ export function ProjectsTable({ projects, currentId, canManage, hostRule }: { pr
     column<PresentedProject>('environment', 'Environment', (project) => <EnvironmentBadge production={project.production} />),
     column<PresentedProject>('pub_key', 'Pub key', (project) => (project.pub_key ? `${project.pub_key.slice(0, 12)}…` : '—'), { mono: true }),
     column<PresentedProject>('allowed_proxy_hosts', 'Destinations', (project) => <span title={project.allowed_proxy_hosts?.join('\n')}>{allowListSummary(project.allowed_proxy_hosts, project.production)}</span>),
+    column<PresentedProject>('token_settings', 'Tokens', (project) => <span title={project.searchable_metadata_keys.join('\n')}>{tokenSettingsSummary(project)}</span>),
     column<PresentedProject>('created_at', 'Created', (project) => formatDate(project.created_at)),
     ...(canManage
       ? [
@@ -41,6 +44,7 @@ export function ProjectsTable({ projects, currentId, canManage, hostRule }: { pr
             <div className="flex gap-1.5">
               <RenameProjectDialog project={project} />
               <AllowListDialog project={project} hostRule={hostRule} />
+              <TokenSettingsDialog project={project} />
               {project.production && <RotatePubKeyButton project={project} />}
               <DeleteProjectButton project={project} lastTestProject={!project.production && testProjects <= 1} isCurrent={project.id === currentId} />
             </div>

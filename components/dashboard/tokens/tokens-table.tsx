@@ -9,7 +9,7 @@ import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { column, DataTable, type Column } from '../../ui/data-table';
 import { DetailList, Drawer } from '../../ui/drawer';
-import { formatDateTime } from '../../ui/format';
+import { formatDate, formatDateTime } from '../../ui/format';
 import { toast } from '../../ui/toast';
 import { AuditTrail, type AuditTrailRow } from '../audit/audit-trail';
 
@@ -26,6 +26,11 @@ export type TokenRowView = {
   application_id: string | null;
   created_at: string;
   created_by?: unknown;
+  token_format?: string;
+  metadata?: Record<string, string>;
+  expires_at?: string | null;
+  last_used_at?: string;
+  status?: 'active' | 'expired' | 'deleted';
 };
 
 export type SelectedToken = { token: TokenRowView; audit: AuditTrailRow[] };
@@ -37,11 +42,45 @@ function creator(row: TokenRowView): ReactNode {
   return row.application_id ? `application ${row.application_id.slice(0, 8)}` : '—';
 }
 
+const STATUS_TONES = { active: 'ok', expired: 'warn', deleted: 'danger' } as const;
+
+function StatusBadge({ status }: { status: TokenRowView['status'] }) {
+  return status ? <Badge tone={STATUS_TONES[status]}>{status === 'active' ? 'Active' : status === 'expired' ? 'Expired' : 'Deleted'}</Badge> : null;
+}
+
+/** The token's own expiry day ("Never" without one; the time on hover) and its status (the project's retention may expire it first). */
+function expiry(row: TokenRowView): ReactNode {
+  return (
+    <span className="inline-flex items-center gap-1.5">
+      <span title={row.expires_at ? formatDateTime(row.expires_at) : undefined}>{row.expires_at ? formatDate(row.expires_at) : 'Never'}</span>
+      <StatusBadge status={row.status} />
+    </span>
+  );
+}
+
+/** Metadata as `key: value` lines (values are the merchant's own references, never card data). */
+function metadataList(metadata: TokenRowView['metadata']): ReactNode {
+  const entries = Object.entries(metadata ?? {});
+  if (!entries.length) return '—';
+  return (
+    <dl className="space-y-0.5">
+      {entries.map(([key, value]) => (
+        <div key={key} className="flex gap-2">
+          <dt className="font-mono text-muted">{key}</dt>
+          <dd className="break-all font-mono">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 const columns: Array<Column<TokenRowView>> = [
   column('token', 'Token', (row) => row.token, { mono: true, strong: true }),
   column('type', 'Type', (row) => row.type),
   column('brand', 'Brand', (row) => row.brand ?? '—'),
   column('mask', 'Mask', (row) => row.mask, { mono: true }),
+  column('token_format', 'Format', (row) => row.token_format ?? '—'),
+  column('expiry', 'Expiry', expiry),
   column('last4', 'Last 4', (row) => row.last4, { mono: true }),
   column('fingerprint', 'Fingerprint', (row) => row.fingerprint.slice(0, 12), { mono: true }),
   column('test_mode', 'Mode', (row) => <Badge tone={row.test_mode ? 'ok' : 'prod'}>{row.test_mode ? 'Test' : 'Live'}</Badge>),
@@ -94,6 +133,11 @@ export function TokensTable({ rows, selected, canDelete, empty }: { rows: TokenR
                 ['BIN', selected.token.bin ?? '—'],
                 ['Last 4', selected.token.last4],
                 ['Fingerprint', <span className="font-mono">{selected.token.fingerprint}</span>],
+                ['Format', selected.token.token_format ?? '—'],
+                ['Status', <StatusBadge status={selected.token.status} />],
+                ['Expires', selected.token.expires_at ? formatDateTime(selected.token.expires_at) : 'Never'],
+                ['Last used', formatDateTime(selected.token.last_used_at)],
+                ['Metadata', metadataList(selected.token.metadata)],
                 ['Mode', selected.token.test_mode ? 'Test' : 'Live'],
                 ['Application', selected.token.application_id ?? '—'],
                 ['Created', formatDateTime(selected.token.created_at)],
@@ -106,7 +150,7 @@ export function TokensTable({ rows, selected, canDelete, empty }: { rows: TokenR
               </h3>
               <AuditTrail rows={selected.audit} empty="No audit rows name this token." />
             </section>
-            {canDelete && (
+            {canDelete && selected.token.status !== 'deleted' && (
               <ConfirmDialog
                 trigger={<Button variant="danger">Delete token</Button>}
                 title="Delete this token?"
