@@ -2,8 +2,8 @@
 import { defineRoute } from '../../http/define-route';
 import { bodyErrors, error, json, ok } from '../../core/openapi-shapes';
 import { presentToken } from '../../tokens/present-token';
-import { updateToken } from '../../tokens/update-token';
-import { ZUpdateTokenRequestSchema } from '../../tokens/update-token-schema';
+import { updateToken } from '../../vault/update-token';
+import { ZUpdateTokenRequestSchema } from '../../vault/update-token-schema';
 import { apiKeyAuth } from '../auth/api-route';
 import { UPDATE_TOKEN_DESCRIPTION, ZTokenViewResponse, tokenParam, updatedTokenResource } from './docs';
 

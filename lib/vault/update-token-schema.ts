@@ -3,9 +3,9 @@
 // the future, at most ten years ahead; null removes the token's own expiry), and for card tokens
 // `expirationMonth` / `expirationYear` (tokenize's rules). Strict, and at least one field. Browser-safe.
 import { z } from 'zod';
-import { checkExpiry, rfc3339Field } from '../vault/token-lifecycle-fields';
-import { ZTokenMetadata } from '../vault/token-metadata';
-import { ZCardDataSchema } from '../vault/schemas';
+import { checkExpiry, rfc3339Field } from './token-lifecycle-fields';
+import { ZTokenMetadata } from './token-metadata';
+import { ZCardDataSchema } from './schemas';
 
 export const UPDATABLE_TOKEN_FIELDS = ['metadata', 'expires_at', 'expirationMonth', 'expirationYear'] as const;
 

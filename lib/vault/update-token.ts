@@ -14,15 +14,15 @@ import { messages } from '../core/errors';
 import type { ProjectKeyRef } from '../crypto/keyring';
 import { encryptionKeyForVersion } from '../keys/data-key-versions';
 import type { Runtime } from '../runtime/types';
-import { METADATA_MAX_KEYS } from '../vault/token-metadata';
-import { metadataEntryMac, metadataSearchKey, openMetadata, sealMetadata, type TokenMetadata } from '../vault/token-metadata-seal';
-import { openPayload, sealPayload, type TokenPayload } from '../vault/token-payload';
-import type { TokenFormat } from '../vault/token-format-names';
-import { withTokenCreators, type TokenCreator } from './token-creators';
-import type { TokenDetails } from './token-details';
-import type { TokenRow } from './token-row';
-import { assertTokenShape, tokenNotFound, type TokenScope } from './token-scope';
-import { tokenStatus } from './token-status';
+import { METADATA_MAX_KEYS } from './token-metadata';
+import { metadataEntryMac, metadataSearchKey, openMetadata, sealMetadata, type TokenMetadata } from './token-metadata-seal';
+import { openPayload, sealPayload, type TokenPayload } from './token-payload';
+import type { TokenFormat } from './token-format-names';
+import { withTokenCreators, type TokenCreator } from '../tokens/token-creators';
+import type { TokenDetails } from '../tokens/token-details';
+import type { TokenRow } from '../tokens/token-row';
+import { assertTokenShape, tokenNotFound, type TokenScope } from '../tokens/token-scope';
+import { tokenStatus } from '../tokens/token-status';
 import type { TUpdateTokenRequest } from './update-token-schema';
 
 type LockedRow = {
