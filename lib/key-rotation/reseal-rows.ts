@@ -6,7 +6,7 @@ import { PROJECT_KEY_COLUMNS, type ProjectKeyRef } from '../crypto/keyring';
 import { processorAad } from '../merchants/processor-seal';
 import type { Runtime } from '../runtime/types';
 import { tokenAad } from '../vault/token-payload';
-import { metadataAad } from '../vault/token-metadata-seal';
+import { metadataAad } from '../tokens/token-metadata-seal';
 import { encryptionKeyForVersion } from '../keys/data-key-versions';
 import { unreadableRow } from './key-command-error';
 import { webhookSecretAad } from '../webhooks/endpoint-secret';

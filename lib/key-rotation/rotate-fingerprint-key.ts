@@ -14,7 +14,7 @@ import { isUuid } from '../core/uuid';
 import type { Runtime } from '../runtime/types';
 import { auditKeyCommand } from './audit-key-command';
 import { openPayload, payloadFingerprint } from '../vault/token-payload';
-import { metadataEntries, metadataSearchKey, openMetadata } from '../vault/token-metadata-seal';
+import { metadataEntries, metadataSearchKey, openMetadata } from '../tokens/token-metadata-seal';
 import { encryptionKeyForVersion } from '../keys/data-key-versions';
 import { KeyCommandError } from './rotate-data-key';
 import { UPSERT_SEARCH_ENTRIES } from '../tokens/reindex-metadata';

@@ -16,7 +16,7 @@
 import { PROJECT_KEY_COLUMNS, type ProjectKeyRef } from '../crypto/keyring';
 import { encryptionKeyForVersion } from '../keys/data-key-versions';
 import type { Runtime } from '../runtime/types';
-import { metadataEntries, metadataSearchKey, openMetadata } from '../vault/token-metadata-seal';
+import { metadataEntries, metadataSearchKey, openMetadata } from './token-metadata-seal';
 
 export const REINDEX_BATCH_SIZE = 500;
 /** A statement that read the old key list has ended this long after the list changed. */

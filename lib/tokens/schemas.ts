@@ -2,7 +2,7 @@
 // (a misspelt filter must not quietly widen the listing to every token).
 import { z } from 'zod';
 import { cursorField, isoDateOrDateTimeField, pageLimitField, required } from '../core/query-fields';
-import { TOKEN_FORMATS } from '../vault/token-format-names';
+import { TOKEN_FORMATS } from './token-format-names';
 
 export const TOKEN_LIST_DEFAULT_LIMIT = 25;
 export const TOKEN_LIST_MAX_LIMIT = 100;

@@ -3,8 +3,8 @@
 // naming it, never a wider search. Messages name the field and the rule.
 import { z } from 'zod';
 import { cursorField, isoDateOrDateTimeField, required } from '../core/query-fields';
-import { ZTokenMetadata } from '../vault/token-metadata';
-import { TOKEN_FORMATS } from '../vault/token-format-names';
+import { ZTokenMetadata } from './token-metadata';
+import { TOKEN_FORMATS } from './token-format-names';
 import { checkCreatedRange, tokenFilterFields, TOKEN_LIST_DEFAULT_LIMIT, TOKEN_LIST_MAX_LIMIT } from './schemas';
 
 export const TOKEN_STATUSES = ['active', 'expired', 'deleted'] as const;

@@ -15,7 +15,7 @@ import { keysetPage, type PageCursor } from '../core/cursor';
 import { PROJECT_KEY_COLUMNS } from '../crypto/keyring';
 import { getAccountProjectOrThrow } from '../projects/get-account-project-or-throw';
 import type { Runtime } from '../runtime/types';
-import { metadataEntryMac, metadataSearchKey } from '../vault/token-metadata-seal';
+import { metadataEntryMac, metadataSearchKey } from './token-metadata-seal';
 import { readNewestAcrossProjects, scopeProjectIds } from './list-tokens';
 import { FINGERPRINT_LENGTH } from './schemas';
 import type { TSearchTokensByKeyRequest } from './search-schemas';

@@ -4,7 +4,7 @@
 import { PROJECT_KEY_COLUMNS, type ProjectKeyRef } from '../crypto/keyring';
 import { encryptionKeyForVersion } from '../keys/data-key-versions';
 import type { Runtime } from '../runtime/types';
-import { openMetadata, type TokenMetadata } from '../vault/token-metadata-seal';
+import { openMetadata, type TokenMetadata } from './token-metadata-seal';
 import type { TokenRow } from './token-row';
 import { tokenStatus, type TokenStatus } from './token-status';
 

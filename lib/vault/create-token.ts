@@ -16,7 +16,7 @@ import type { TokenPayload } from './token-payload';
 import { payloadFingerprint, sealPayload } from './token-payload';
 import { insertTokenWithAudit } from './insert-token';
 import { newTokenValue, type TokenFormat } from './token-formats';
-import { metadataEntries, metadataSearchKey, sealMetadata, type TokenMetadata } from './token-metadata-seal';
+import { metadataEntries, metadataSearchKey, sealMetadata, type TokenMetadata } from '../tokens/token-metadata-seal';
 import { rememberTokenId } from './token-ids';
 import { isLivemode } from '../events/livemode';
 import { newEventId, serialiseEnvelope } from '../events/record-event';

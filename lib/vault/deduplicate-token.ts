@@ -6,8 +6,8 @@ import type { Runtime } from '../runtime/types';
 import type { ProjectKeyRef } from '../crypto/keyring';
 import { encryptionKeyForVersion } from '../keys/data-key-versions';
 import { activeTokenSql, LAST_USED_RESOLUTION } from '../tokens/token-status';
-import { openMetadata, type TokenMetadata } from './token-metadata-seal';
-import type { TokenFormat } from './token-format-names';
+import { openMetadata, type TokenMetadata } from '../tokens/token-metadata-seal';
+import type { TokenFormat } from '../tokens/token-format-names';
 
 export type ExistingToken = {
   id: string;

@@ -23,7 +23,7 @@ import { encryptionKeyForVersion } from '../keys/data-key-versions';
 import { activeTokenSql, LAST_USED_RESOLUTION } from '../tokens/token-status';
 import { isTokenValueShape } from '../tokens/token-shape';
 import { forgetTokenId, knownTokenId, rememberTokenId } from './token-ids';
-import { openMetadata, type TokenMetadata } from './token-metadata-seal';
+import { openMetadata, type TokenMetadata } from '../tokens/token-metadata-seal';
 import { openPayload, type TokenPayload } from './token-payload';
 
 type StoredToken = {

@@ -2,7 +2,7 @@
 // (@asteasolutions/zod-to-openapi reads `.meta()`), so every field carries a description and example.
 // Messages name the field and the rule, never the value: a failing card number must not reach logs.
 import { z } from 'zod';
-import { MIN_PAN_PRESERVING_LENGTH, TOKEN_FORMATS, type TokenFormat } from './token-format-names';
+import { MIN_PAN_PRESERVING_LENGTH, TOKEN_FORMATS, type TokenFormat } from '../tokens/token-format-names';
 import { checkLifecycle, tokenLifecycleFields } from './token-lifecycle-fields';
 import { abaRoutingValid, accountNumberPattern, routingNumberPattern } from '../cards/bank-rules';
 import {

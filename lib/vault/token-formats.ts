@@ -13,9 +13,9 @@
 import { randomUUID } from 'node:crypto';
 import { luhnValid } from '../cards/card-rules';
 import { pooledRandomBytes, randomIdentifier62 } from '../crypto/random';
-import { MIN_PAN_PRESERVING_LENGTH, type TokenFormat } from './token-format-names';
+import { MIN_PAN_PRESERVING_LENGTH, type TokenFormat } from '../tokens/token-format-names';
 
-export { MIN_PAN_PRESERVING_LENGTH, TOKEN_FORMATS, type TokenFormat } from './token-format-names';
+export { MIN_PAN_PRESERVING_LENGTH, TOKEN_FORMATS, type TokenFormat } from '../tokens/token-format-names';
 export const LAST4_PRESERVING_LENGTH = 16;
 
 /** `count` decimal digits, uniform (rejection sampling: bytes ≥ 250 are drawn again). */

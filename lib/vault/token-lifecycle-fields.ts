@@ -2,7 +2,7 @@
 // `expires_at` (RFC 3339) or `ttl_seconds`, at most ten years ahead. Shared by the card and bank bodies;
 // browser-safe (no node: imports), like the rest of the request schemas.
 import { z } from 'zod';
-import { ZTokenMetadata } from './token-metadata';
+import { ZTokenMetadata } from '../tokens/token-metadata';
 
 /** Ten years (of 365.25 days): the furthest a token's expiry may be set. */
 export const MAX_TOKEN_LIFETIME_SECONDS = 10 * 365.25 * 24 * 60 * 60;

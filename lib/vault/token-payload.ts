@@ -5,12 +5,13 @@
 import { open, seal } from '../crypto/aead';
 import { hmacSha256Hex } from '../crypto/hash';
 import type { TBankData, TCardData } from './schemas';
+import type { TokenOwner } from '../tokens/token-metadata-seal';
 
 export type CardPayload = Omit<TCardData, 'cvv'>;
 export type BankPayload = TBankData;
 export type TokenPayload = ({ type: 'card' } & CardPayload) | ({ type: 'bank' } & BankPayload);
 
-export type TokenOwner = { projectId: string; tokenId: string };
+export type { TokenOwner };
 
 export const tokenAad = (owner: TokenOwner, keyVersion: number) => (keyVersion === 0 ? `vault/token/${owner.tokenId}` : `${owner.projectId}/${owner.tokenId}`);
 

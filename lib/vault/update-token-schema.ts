@@ -4,7 +4,7 @@
 // `expirationMonth` / `expirationYear` (tokenize's rules). Strict, and at least one field. Browser-safe.
 import { z } from 'zod';
 import { checkExpiry, rfc3339Field } from './token-lifecycle-fields';
-import { ZTokenMetadata } from './token-metadata';
+import { ZTokenMetadata } from '../tokens/token-metadata';
 import { ZCardDataSchema } from './schemas';
 
 export const UPDATABLE_TOKEN_FIELDS = ['metadata', 'expires_at', 'expirationMonth', 'expirationYear'] as const;

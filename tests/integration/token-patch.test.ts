@@ -10,7 +10,7 @@ import { PROJECT_KEY_COLUMNS } from '../../lib/crypto/keyring';
 import { rotateDataKey } from '../../lib/key-rotation/rotate-data-key';
 import { clearApiKeyCache } from '../../lib/api-keys/api-key-cache';
 import { encryptionKeyForVersion } from '../../lib/keys/data-key-versions';
-import { openMetadata } from '../../lib/vault/token-metadata-seal';
+import { openMetadata } from '../../lib/tokens/token-metadata-seal';
 import { openPayload } from '../../lib/vault/token-payload';
 import { loginAs, seedStranger, type Stranger } from '../helpers/accounts';
 import { startTestVault, type ApiResponse, type TestVault } from '../helpers/test-vault';

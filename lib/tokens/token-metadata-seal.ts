@@ -6,7 +6,9 @@
 import { createHmac } from 'node:crypto';
 import { open, seal } from '../crypto/aead';
 import { hmacSha256Hex } from '../crypto/hash';
-import type { TokenOwner } from './token-payload';
+
+/** Whose metadata: the AAD binds a sealed value to its project and token (as the card data's). */
+export type TokenOwner = { projectId: string; tokenId: string };
 
 export type TokenMetadata = Record<string, string>;
 
