@@ -9,9 +9,12 @@ import { METADATA_KEY, METADATA_KEY_RULE, METADATA_MAX_KEYS } from '../core/meta
 export { METADATA_MAX_KEYS };
 export const METADATA_VALUE_MAX_LENGTH = 500;
 const DIGIT_RUN = /\d(?:[ -]*\d)*/g;
+/** Twelve digits in one run: a value without them cannot hold a card number (most values: one test, no loop). */
+const TWELVE_DIGIT_RUN = /\d(?:[ -]*\d){11}/;
 
 /** Whether `text` holds a run of 12–19 digits (spaces and dashes between them allowed) that passes Luhn. */
 export function holdsCardNumber(text: string): boolean {
+  if (!TWELVE_DIGIT_RUN.test(text)) return false;
   for (const [run] of text.matchAll(DIGIT_RUN)) {
     const digits = run.replace(/[ -]/g, '');
     if (digits.length >= 12 && digits.length <= 19 && luhnValid(digits)) return true;

@@ -131,6 +131,10 @@ describe('deleting a project shreds its keys', () => {
   it('its data keys (every version) and fingerprint key go in the delete\'s transaction: an earlier dump\'s ciphertext has no key left here', async () => {
     const project = await freshProject('Shredded');
     const token = await tokenize(project);
+    // Its metadata index goes too (the entries have no foreign key: a trigger on tokens removes them).
+    await vault.runtime.db.prisma.project.update({ where: { id: project.projectId }, data: { searchableMetadataKeys: ['customer_id'] } });
+    await tokenize(project, { metadata: { customer_id: 'cus_shredded' } });
+    expect(await vault.runtime.db.prisma.tokenSearchEntry.count({ where: { projectId: project.projectId } })).toBe(1);
     await rotateDataKey(vault.runtime, { projectId: project.projectId });
     clearApiKeyCache();
     // What an earlier dump holds: the ciphertext and the wrapped keys.
@@ -150,6 +154,7 @@ describe('deleting a project shreds its keys', () => {
     expect(await vault.runtime.db.sql.query('SELECT 1 FROM projects WHERE id = $1::uuid', [project.projectId])).toEqual([]);
     expect(await vault.runtime.db.sql.query('SELECT 1 FROM project_data_keys WHERE project_id = $1::uuid', [project.projectId])).toEqual([]);
     expect(await vault.runtime.db.sql.query('SELECT 1 FROM tokens WHERE project_id = $1::uuid', [project.projectId])).toEqual([]);
+    expect(await vault.runtime.db.sql.query('SELECT 1 FROM token_search_entries WHERE project_id = $1::uuid', [project.projectId])).toEqual([]);
     // No copy of any of its wrapped keys is left anywhere a key could be read from.
     const wrapped = [keys!.wrapped_data_key, keys!.fingerprint_key_wrapped, versions[0]!.wrapped_key].map((key) => Buffer.from(key));
     const left = await vault.runtime.db.sql.query(
