@@ -1,5 +1,5 @@
 // `npx vault app create`: an application with the tokenization permission (and detokenize unless
-// `--no-detokenize`) in the first test project,
+// `--no-detokenize`, search with `--search`) in the first test project,
 // or (production) in the first production project, created when missing. Audited as the operator.
 import { recordOperatorAudit } from '../auth/operator-audit';
 import type { Runtime } from '../runtime/types';
@@ -10,7 +10,7 @@ export type OperatorApplication = { api_key: string; application_id: string; pro
 
 export async function createOperatorApplication(
   runtime: Pick<Runtime, 'db' | 'keyring' | 'config' | 'audit' | 'logger'>,
-  options: { name: string; production: boolean; provisioning: boolean; detokenize: boolean },
+  options: { name: string; production: boolean; provisioning: boolean; detokenize: boolean; search?: boolean },
 ): Promise<OperatorApplication> {
   const { prisma } = runtime.db;
   const environment = options.production ? 'production' : 'test';
@@ -38,7 +38,7 @@ export async function createOperatorApplication(
     projectId,
     environment,
     name: options.name,
-    permissions: { tokenization: true, detokenize: options.detokenize, provisioning: options.provisioning },
+    permissions: { tokenization: true, detokenize: options.detokenize, provisioning: options.provisioning, search: options.search ?? false },
   });
   await recordOperatorAudit(runtime, 'application.create_by_operator', { accountId: account.id, projectId, resource: `application:${application.id}` });
   return {

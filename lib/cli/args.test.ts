@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UsageError, parseTokensPurgeArgs, parseUserResetPasswordArgs, parseUserUnlockArgs } from './args';
+import { UsageError, parseAppCreateArgs, parseTokensPurgeArgs, parseUserResetPasswordArgs, parseUserUnlockArgs } from './args';
 
 describe('vault user … --email', () => {
   it.each([
@@ -49,5 +49,16 @@ describe('vault tokens purge', () => {
   ])('%j is a usage error: %s', (argv, message) => {
     expect(() => parseTokensPurgeArgs(argv)).toThrow(UsageError);
     expect(() => parseTokensPurgeArgs(argv)).toThrow(message);
+  });
+});
+
+describe('vault app create', () => {
+  it('grants search only with --search, and reveal unless --no-detokenize', () => {
+    expect(parseAppCreateArgs(['--name', 'Backend'])).toEqual({ name: 'Backend', production: false, provisioning: false, detokenize: true, search: false, json: false });
+    expect(parseAppCreateArgs(['--name', 'Reporting', '--search', '--no-detokenize'])).toMatchObject({ detokenize: false, search: true });
+  });
+
+  it('refuses an unknown flag', () => {
+    expect(() => parseAppCreateArgs(['--name', 'Backend', '--serch'])).toThrow();
   });
 });

@@ -10,6 +10,7 @@ export function parseAppCreateArgs(argv: string[]) {
       name: { type: 'string' },
       production: { type: 'boolean', default: false },
       provisioning: { type: 'boolean', default: false },
+      search: { type: 'boolean', default: false },
       // Spelled out: node:util's `allowNegative` needs Node 22.
       'no-detokenize': { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
@@ -19,7 +20,7 @@ export function parseAppCreateArgs(argv: string[]) {
   });
   const name = values.name?.trim() ?? '';
   if (name.length < 3 || name.length > 50) throw new Error('--name is required: 3 to 50 characters');
-  return { name, production: values.production, provisioning: values.provisioning, detokenize: !values['no-detokenize'], json: values.json };
+  return { name, production: values.production, provisioning: values.provisioning, detokenize: !values['no-detokenize'], search: values.search, json: values.json };
 }
 
 export function parseRotateMasterArgs(argv: string[]) {

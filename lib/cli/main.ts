@@ -13,10 +13,11 @@ import { runUserResetPassword, runUserUnlock } from './user-commands';
 
 const USAGE = `Usage:
   vault migrate                     apply pending database migrations
-  vault app create --name NAME [--production] [--provisioning] [--no-detokenize] [--json]
+  vault app create --name NAME [--production] [--provisioning] [--no-detokenize] [--search] [--json]
                                     create an application with the tokenization and detokenize permissions
                                     (in the first test project, or the first production project);
-                                    --no-detokenize: a key that cannot reveal (POST /detokenize). Audited.
+                                    --no-detokenize: a key that cannot reveal (POST /detokenize);
+                                    --search: a key that may search tokens (POST /tokens/search). Audited.
   vault audit verify [--full] [--anchor INDEX:MAC]
                                     check the audit chain since the last verified seal (--full: from the
                                     start; --anchor: that earlier anchor is still in the chain); exit 1 when broken

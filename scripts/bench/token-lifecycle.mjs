@@ -4,8 +4,10 @@
 // single card would fill its pan_preserving bucket and measure redraws). (2) Search at BENCH_SEARCH_TOKENS
 // tokens in one project (default 1 million): the rows are generated inside PostgreSQL (as the scale section
 // does), each with a searchable metadata entry (two tokens per customer) and its own fingerprint; a few
-// hundred real tokens made through the API are what the searches look for. p95 of sequential calls of
-// POST /api/tokens/search by metadata and by fingerprint, each call a different customer or card.
+// hundred real tokens made through the API are what the searches look for. p95 of sequential calls by
+// metadata and by fingerprint, each call a different customer or card, on both routes: POST /tokens/search
+// (an API key with the search permission, made by `vault app create --search`) and POST
+// /api/tokens/search (a dashboard session).
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { rounds, load } from './load.mjs';
@@ -13,7 +15,8 @@ import { figure } from './report.mjs';
 import { scratchDatabase, scratchRedisPrefix } from './scratch.mjs';
 import { QUICK, redisUrl, WARMUP } from './settings.mjs';
 import { ms, percentile } from './stats.mjs';
-import { startVault } from './vault-server.mjs';
+import { runCli } from './processes.mjs';
+import { startVault, vaultEnv } from './vault-server.mjs';
 
 const SEARCH_TOKENS = Number(process.env.BENCH_SEARCH_TOKENS ?? 1_000_000);
 const REAL_TOKENS = QUICK ? 100 : 300;
@@ -48,13 +51,19 @@ async function benchFormats(vault) {
       title: 'tokenize — metadata (3 keys, 1 searchable)',
       options: { ...request, bodies: pans.map((pan, index) => cardBody(pan, { metadata: { customer_id: `cus_${index}`, order_ref: `ord_${index}_${pan.slice(-4)}`, plan: 'gold' } })) },
     },
+    {
+      // The same metadata under keys no project searches by: the sealed column alone, no index entry.
+      title: 'tokenize — metadata (3 keys, none searchable)',
+      options: { ...request, bodies: pans.map((pan, index) => cardBody(pan, { metadata: { customer_ref: `cus_${index}`, order_ref: `ord_${index}_${pan.slice(-4)}`, plan: 'gold' } })) },
+    },
   ];
   for (const variant of variants) await load(`warm-up: ${variant.title}`, { ...variant.options, duration: WARMUP });
-  const [plain, pan, metadata] = await rounds(variants);
+  const [plain, pan, metadata, unindexed] = await rounds(variants);
   const ratio = (run) => run.rps / plain.rps;
   return [
     figure('tokenize pan_preserving ÷ plain', `${ratio(pan).toFixed(2)} (${pan.rps.toFixed(0)} ÷ ${plain.rps.toFixed(0)})`, '≥ 0.9', '—', ratio(pan) >= 0.9, false, [{ value: ratio(pan), floor: 0.9, higher: true }]),
     figure('tokenize with metadata ÷ plain', `${ratio(metadata).toFixed(2)} (${metadata.rps.toFixed(0)} ÷ ${plain.rps.toFixed(0)})`, '≥ 0.9', '—', ratio(metadata) >= 0.9, false, [{ value: ratio(metadata), floor: 0.9, higher: true }]),
+    figure('tokenize with metadata, no key searchable ÷ plain', `${ratio(unindexed).toFixed(2)} (${unindexed.rps.toFixed(0)} ÷ ${plain.rps.toFixed(0)})`, '—', '—', null),
   ];
 }
 
@@ -92,7 +101,7 @@ async function timedSearches(url, headers, bodies) {
   return { p50: percentile(samples, 0.5), p95: percentile(samples, 0.95) };
 }
 
-async function benchSearch(vault, databaseUrl) {
+async function benchSearch(vault, databaseUrl, env) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
@@ -115,15 +124,22 @@ async function benchSearch(vault, databaseUrl) {
     }
     const login = await fetch(`${vault.url}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: OWNER, password: PASSWORD }) });
     if (login.status !== 200) throw new Error(`owner login answered ${login.status}`);
-    const headers = { cookie: `vault_session=${(await login.json()).token}`, 'content-type': 'application/json', origin: vault.url };
+    const session = { cookie: `vault_session=${(await login.json()).token}`, 'content-type': 'application/json', origin: vault.url };
+    const searchKey = JSON.parse(runCli(['app', 'create', '--name', 'Benchmark search', '--search', '--json'], env).stdout).api_key;
+    const key = { 'x-api-key': searchKey, 'content-type': 'application/json' };
     const pick = (index) => index % REAL_TOKENS;
+    const byMetadata = (scope) => Array.from({ length: CALLS }, (_, index) => JSON.stringify({ ...scope, metadata: { customer_id: `cus_real_${pick(index)}` } }));
+    const byFingerprint = (scope) => Array.from({ length: CALLS }, (_, index) => JSON.stringify({ ...scope, fingerprint: fingerprints[pick(index)] }));
+    const inProject = { project_id: ids.projectId };
     const searches = [
-      ['POST /api/tokens/search by metadata', Array.from({ length: CALLS }, (_, index) => JSON.stringify({ project_id: ids.projectId, metadata: { customer_id: `cus_real_${pick(index)}` } }))],
-      ['POST /api/tokens/search by fingerprint', Array.from({ length: CALLS }, (_, index) => JSON.stringify({ project_id: ids.projectId, fingerprint: fingerprints[pick(index)] }))],
+      ['POST /tokens/search (API key) by metadata', '/tokens/search', key, byMetadata({})],
+      ['POST /tokens/search (API key) by fingerprint', '/tokens/search', key, byFingerprint({})],
+      ['POST /api/tokens/search (session) by metadata', '/api/tokens/search', session, byMetadata(inProject)],
+      ['POST /api/tokens/search (session) by fingerprint', '/api/tokens/search', session, byFingerprint(inProject)],
     ];
     const figures = [];
-    for (const [title, bodies] of searches) {
-      const result = await timedSearches(`${vault.url}/api/tokens/search`, headers, bodies).catch((error) => ({ error }));
+    for (const [title, path, headers, bodies] of searches) {
+      const result = await timedSearches(`${vault.url}${path}`, headers, bodies).catch((error) => ({ error }));
       if (result.error) {
         console.log(`${title.padEnd(52)} ${result.error.message}`);
         figures.push(figure(`${title}, ${SEARCH_TOKENS.toLocaleString('en-US')} tokens (p95)`, `error: ${result.error.message}`, '≤ 20 ms', '—', false, false, [{ value: Infinity, floor: 20 }]));
@@ -141,10 +157,11 @@ async function benchSearch(vault, databaseUrl) {
 export async function benchTokenLifecycle(masterKey) {
   console.log(`\n## Token formats, metadata and search (PostgreSQL + Redis)`);
   const databaseUrl = await scratchDatabase('tokens');
-  const vault = await startVault('tokens', {
+  const overrides = {
     DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, REDIS_KEY_PREFIX: scratchRedisPrefix('tokens'), VAULT_MASTER_KEY: masterKey,
     VAULT_ADMIN_EMAIL: OWNER, VAULT_ADMIN_PASSWORD: PASSWORD,
-  });
+  };
+  const vault = await startVault('tokens', overrides);
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
@@ -152,7 +169,7 @@ export async function benchTokenLifecycle(masterKey) {
     await client.query(`UPDATE projects SET searchable_metadata_keys = '{customer_id}'`);
     const formats = await benchFormats(vault);
     // A failed search part is its figure's FAIL; the format figures above still count.
-    const search = await benchSearch(vault, databaseUrl).catch((error) => [figure('token search', `error: ${String(error.message).split('\n')[0]}`, '≤ 20 ms', '—', false)]);
+    const search = await benchSearch(vault, databaseUrl, vaultEnv('tokens', overrides)).catch((error) => [figure('token search', `error: ${String(error.message).split('\n')[0]}`, '≤ 20 ms', '—', false)]);
     return [...formats, ...search];
   } finally {
     await client.end();
