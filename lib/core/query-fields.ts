@@ -3,6 +3,7 @@
 // is a 400 naming `cursor` when this API did not issue it (never a silent first page).
 import { z } from 'zod';
 import { decodeCursor, type PageCursor } from './cursor';
+import { writtenDateTimeExists } from './date-time';
 
 /** The message of a field that is missing (`x is required`) or of the wrong kind (`x must be …`). */
 export const required = (name: string, kind: string) => (issue: { input?: unknown }) =>
@@ -14,7 +15,7 @@ const DATE_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d{1,9})?)?(Z|[+-]\d\d:\d\
 /** An ISO 8601 date (`2026-01-31`, read as that UTC day's first millisecond) or date-time with an offset; null otherwise. */
 export function parseIsoDateOrDateTime(value: string): { at: Date; dateOnly: boolean } | null {
   const dateOnly = DATE_ONLY.test(value);
-  const parsed = dateOnly || DATE_TIME.test(value) ? new Date(dateOnly ? `${value}T00:00:00.000Z` : value) : null;
+  const parsed = (dateOnly || DATE_TIME.test(value)) && writtenDateTimeExists(value) ? new Date(dateOnly ? `${value}T00:00:00.000Z` : value) : null;
   if (!parsed || Number.isNaN(parsed.getTime()) || (dateOnly && parsed.toISOString().slice(0, 10) !== value)) return null;
   return { at: parsed, dateOnly };
 }

@@ -2,6 +2,7 @@
 // `expires_at` (RFC 3339) or `ttl_seconds`, at most ten years ahead. Shared by the card and bank bodies;
 // browser-safe (no node: imports), like the rest of the request schemas.
 import { z } from 'zod';
+import { writtenDateTimeExists } from '../core/date-time';
 import { ZTokenMetadata } from '../tokens/token-metadata';
 
 /** Ten years (of 365.25 days): the furthest a token's expiry may be set. */
@@ -11,7 +12,7 @@ const RFC3339 = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{1,9})?(Z|[+-]\d\d:\d\d)$/i
 /** An RFC 3339 date-time with an offset, parsed; a 400 naming `name` otherwise. */
 export const rfc3339Field = (name: string) =>
   z.string({ error: (issue) => (issue.input === undefined ? `${name} is required` : `${name} must be an RFC 3339 date-time string`) }).transform((value, ctx) => {
-    const at = RFC3339.test(value) ? new Date(value) : null;
+    const at = RFC3339.test(value) && writtenDateTimeExists(value) ? new Date(value) : null;
     if (!at || Number.isNaN(at.getTime())) {
       ctx.addIssue({ code: 'custom', message: `${name} must be an RFC 3339 date-time with an offset (2030-01-31T00:00:00Z)` });
       return z.NEVER;

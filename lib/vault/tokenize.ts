@@ -28,6 +28,7 @@ export async function tokenize(
 async function presentExisting(runtime: Pick<Runtime, 'db' | 'store' | 'keyring'>, options: CreateOptions, row: ExistingToken): Promise<CreatedToken> {
   const { project } = options.principal;
   const keys = runtime.keyring.projectKeys(project);
+  const metadata = await existingTokenMetadata(runtime, project, row);
   const cvcSessionId = options.cvv
     ? await createCvcSession({
         store: runtime.store,
@@ -48,9 +49,10 @@ async function presentExisting(runtime: Pick<Runtime, 'db' | 'store' | 'keyring'
     last4: row.last4,
     fingerprint: row.fingerprint,
     test_mode: row.test_mode,
-    token_format: row.token_format,
+    // The fields a 201 would show for this token: its format when asked for or not random, its metadata when it has some.
+    ...(options.tokenFormat || row.token_format !== 'random' ? { token_format: row.token_format } : {}),
     created_at: new Date(row.created_at).toISOString(),
-    metadata: await existingTokenMetadata(runtime, project, row),
+    ...(Object.keys(metadata).length ? { metadata } : {}),
     ...(row.expires_at ? { expires_at: new Date(row.expires_at).toISOString() } : {}),
     deduplicated: true,
   };

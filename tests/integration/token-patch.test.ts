@@ -203,6 +203,7 @@ describe('PATCH a token — errors', () => {
     [{ metadata: 'plan' }, 'metadata', 'metadata must be an object of strings (or null to remove a key)'],
     [{ expires_at: '2020-01-01T00:00:00Z' }, 'expires_at', 'expires_at must be in the future'],
     [{ expires_at: '2030-01-01' }, 'expires_at', 'expires_at must be an RFC 3339 date-time with an offset (2030-01-31T00:00:00Z)'],
+    [{ expires_at: '2030-02-30T00:00:00Z' }, 'expires_at', 'expires_at must be an RFC 3339 date-time with an offset (2030-01-31T00:00:00Z)'],
     [{ expires_at: new Date(Date.now() + 11 * 365 * 86_400_000).toISOString() }, 'expires_at', 'expires_at must be at most 10 years ahead'],
     [{ expirationMonth: '13' }, 'expirationMonth', 'expirationMonth must be two digits from 01 to 12'],
     [{ expirationYear: '203' }, 'expirationYear', 'expirationYear must be 2 or 4 digits'],

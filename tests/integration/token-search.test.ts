@@ -218,6 +218,9 @@ describe('token search — error', () => {
     [{ created_from: 'yesterday' }, 'created_from', 'created_from must be an ISO 8601 date or date-time with offset'],
     [{ created_from: '2025-03-01', created_to: '2025-02-01' }, 'created_to', 'created_to must not be before created_from'],
     [{ expires_before: '2030-01-01T00:00:00' }, 'expires_before', 'expires_before must be an ISO 8601 date or date-time with offset'],
+    // A date-time that does not exist is refused, not rolled over to March 2nd.
+    [{ created_to: '2030-02-30T00:00:00Z' }, 'created_to', 'created_to must be an ISO 8601 date or date-time with offset'],
+    [{ expires_before: '2030-02-30T12:00:00Z' }, 'expires_before', 'expires_before must be an ISO 8601 date or date-time with offset'],
     [{ limit: 0 }, 'limit', limitRule],
     [{ limit: 101 }, 'limit', limitRule],
     [{ limit: 2.5 }, 'limit', limitRule],

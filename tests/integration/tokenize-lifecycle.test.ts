@@ -118,6 +118,9 @@ describe('expiry on POST /tokenize', () => {
     [{ expires_at: '2020-01-01T00:00:00Z' }, 'expires_at', 'expires_at must be in the future'],
     [{ expires_at: new Date(Date.now() + 11 * 365 * 86_400_000).toISOString() }, 'expires_at', 'expires_at must be at most 10 years ahead'],
     [{ expires_at: '2030-01-01' }, 'expires_at', 'expires_at must be an RFC 3339 date-time with an offset (2030-01-31T00:00:00Z)'],
+    // Dates and times that do not exist are refused, not rolled over (to March 2nd, to the next day).
+    [{ expires_at: '2030-02-30T00:00:00Z' }, 'expires_at', 'expires_at must be an RFC 3339 date-time with an offset (2030-01-31T00:00:00Z)'],
+    [{ expires_at: '2030-01-31T24:00:00Z' }, 'expires_at', 'expires_at must be an RFC 3339 date-time with an offset (2030-01-31T00:00:00Z)'],
     [{ ttl_seconds: 0 }, 'ttl_seconds', 'ttl_seconds must be at least 1'],
     [{ ttl_seconds: 1.5 }, 'ttl_seconds', 'ttl_seconds must be a whole number of seconds'],
     [{ ttl_seconds: 400_000_000 }, 'ttl_seconds', 'ttl_seconds must be at most 10 years (315576000)'],
@@ -150,6 +153,20 @@ describe('deduplicate on POST /tokenize', () => {
     // The oldest is returned when there are several.
     const third = await tokenize({ deduplicate: true }, pan);
     expect(third.json.token).toBe(first.json.token);
+  });
+
+  it('the found token is shown as its 201 showed it: no token_format for a random token not asked for one, no empty metadata', async () => {
+    const pan = freshPan();
+    const first = await tokenize({ deduplicate: true }, pan);
+    expect(first.status).toBe(201);
+    expect(first.json).not.toHaveProperty('token_format');
+    expect(first.json).not.toHaveProperty('metadata');
+    const second = await tokenize({ deduplicate: true }, pan);
+    expect(second.status).toBe(200);
+    expect(second.json).toEqual({ ...first.json, deduplicated: true });
+    // Asked for a format, the answer names the found token's own.
+    const named = await tokenize({ deduplicate: true, token_format: 'uuid' }, pan);
+    expect(named.json).toEqual({ ...first.json, token_format: 'random', deduplicated: true });
   });
 
   it('a CVV gives the deduplicated token a fresh CVC session', async () => {
