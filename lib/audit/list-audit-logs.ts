@@ -22,7 +22,7 @@ export const ZAuditLogQuerySchema = z.object({
     .string({ error: 'token must be a string' })
     .max(100, 'token must be at most 100 characters')
     .optional()
-    .meta({ description: 'A token value (`tok_…`) of the account: its trail (creation, proxy uses, reveals, deletion while it existed). A token the account does not have (another account\'s, deleted, unknown) lists nothing.' }),
+    .meta({ description: 'A token value of the account (any format: `tok_…`, digits or a UUID): its trail (creation, proxy uses, reveals, deletion while it existed). A token the account does not have (another account\'s, deleted, unknown) lists nothing.' }),
   from: z.iso.datetime({ offset: true, error: 'from must be an ISO 8601 date-time' }).optional(),
   to: z.iso.datetime({ offset: true, error: 'to must be an ISO 8601 date-time' }).optional(),
   limit: z.coerce.number({ error: 'limit must be a number' }).int('limit must be a whole number').min(1, 'limit must be 1 to 100').max(100, 'limit must be 1 to 100').default(50),

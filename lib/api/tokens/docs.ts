@@ -4,7 +4,9 @@ import { dataResponse } from '../../core/openapi-shapes';
 import { ZTokenView } from '../../tokens/schemas';
 
 /** `{token}` path parameter. */
-export const tokenParam = z.object({ token: z.string().meta({ description: 'The token (`tok_…`).' }) });
+export const tokenParam = z.object({
+  token: z.string().meta({ description: 'The token, in any format: `tok_…` (random), 13 to 19 digits (pan_preserving, last4_preserving) or a UUID (uuid).' }),
+});
 
 /** `{ success, data: TokenView }`: GET and PATCH of one token. */
 export const ZTokenViewResponse = dataResponse('TokenViewResponse', ZTokenView);
