@@ -11,7 +11,7 @@ import { presentRevealedPayload } from '../vault/present-revealed-payload';
 import { ZDetokenizeResponseSchema } from '../vault/schemas';
 
 export const ZDetokenizeRequestSchema = z.strictObject({
-  token: z.string({ error: 'token is required' }).min(1, 'token is required').meta({ description: 'Token to reveal.' }),
+  token: z.string({ error: (issue) => (issue.input === undefined ? 'token is required' : 'token must be a string') }).min(1, 'token is required').meta({ description: 'Token to reveal.' }),
 });
 
 export const POST = defineRoute({

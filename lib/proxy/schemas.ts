@@ -4,7 +4,7 @@ export const proxyMethods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
 export const ZProxyTransactionRequestSchema = z
   .strictObject({
-    token: z.string({ error: 'token is required' }).min(1, 'token is required').meta({ description: 'Token to inject.', example: 'tok_3kT9fQ2xVbN8mWcR5yZ1aH7d' }),
+    token: z.string({ error: (issue) => (issue.input === undefined ? 'token is required' : 'token must be a string') }).min(1, 'token is required').meta({ description: 'Token to inject.', example: 'tok_3kT9fQ2xVbN8mWcR5yZ1aH7d' }),
     cvc_session_id: z
       .uuid({ error: 'cvc_session_id must be a UUID' })
       .optional()

@@ -42,3 +42,15 @@ describe('ZTokenMetadata', () => {
     expect(JSON.stringify(result)).not.toContain('4242');
   });
 });
+
+describe('a __proto__ key', () => {
+  it('is refused by name, not dropped (JSON.parse makes it an own key; a record copy would set a prototype)', () => {
+    const parsed = ZTokenMetadata.safeParse(JSON.parse('{"__proto__":"x","a":"b"}'));
+    expect(parsed.success).toBe(false);
+    expect(zodIssuesToFields(parsed.error!)).toEqual([{ path: '__proto__', message: 'metadata key __proto__ is reserved' }]);
+  });
+
+  it('and a non-object is refused', () => {
+    for (const value of [[], 'x', null, 5]) expect(ZTokenMetadata.safeParse(value).success).toBe(false);
+  });
+});

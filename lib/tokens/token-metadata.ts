@@ -23,14 +23,23 @@ export function holdsCardNumber(text: string): boolean {
 }
 
 /** `metadata` on tokenize: the rules above, each issue naming `metadata.<key>`. */
+// A plain-object check rather than z.record: a record copies the object by assignment, which drops a
+// `__proto__` key silently (it sets the copy's prototype instead). The object is read as sent.
+export const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && [Object.prototype, null].includes(Object.getPrototypeOf(value));
+
 export const ZTokenMetadata = z
-  .record(z.string(), z.unknown(), { error: 'metadata must be an object of strings' })
+  .custom<Record<string, unknown>>(isPlainObject, { error: 'metadata must be an object of strings' })
+  // What the OpenAPI document says of it (a custom check has no shape of its own).
+  .meta({ type: 'object', additionalProperties: { type: 'string', maxLength: METADATA_VALUE_MAX_LENGTH }, maxProperties: METADATA_MAX_KEYS })
   .superRefine((metadata, ctx) => {
     const keys = Object.keys(metadata);
     if (keys.length > METADATA_MAX_KEYS) ctx.addIssue({ code: 'custom', message: `metadata must have at most ${METADATA_MAX_KEYS} keys` });
     for (const key of keys) {
       const value = metadata[key];
       if (!METADATA_KEY.test(key)) ctx.addIssue({ code: 'custom', path: [key], message: `metadata keys must be ${METADATA_KEY_RULE}` });
+      // Matches the key rule, but merging it anywhere would set an object's prototype.
+      else if (key === '__proto__') ctx.addIssue({ code: 'custom', path: [key], message: 'metadata key __proto__ is reserved' });
       else if (typeof value !== 'string') ctx.addIssue({ code: 'custom', path: [key], message: `metadata.${key} must be a string` });
       else if (value.length > METADATA_VALUE_MAX_LENGTH) ctx.addIssue({ code: 'custom', path: [key], message: `metadata.${key} must be at most ${METADATA_VALUE_MAX_LENGTH} characters` });
       else if (holdsCardNumber(value)) ctx.addIssue({ code: 'custom', path: [key], message: `metadata.${key} must not contain a card number` });

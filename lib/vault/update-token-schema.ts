@@ -4,14 +4,16 @@
 // `expirationMonth` / `expirationYear` (tokenize's rules). Strict, and at least one field. Browser-safe.
 import { z } from 'zod';
 import { checkExpiry, rfc3339Field } from './token-lifecycle-fields';
-import { ZTokenMetadata } from '../tokens/token-metadata';
+import { isPlainObject, ZTokenMetadata } from '../tokens/token-metadata';
 import { ZCardDataSchema } from './schemas';
 
 export const UPDATABLE_TOKEN_FIELDS = ['metadata', 'expires_at', 'expirationMonth', 'expirationYear'] as const;
 
 /** Each entry checked alone by tokenize's rules (a null stands for a removal); the key count is checked after the merge. */
 const ZTokenMetadataPatch = z
-  .record(z.string(), z.unknown(), { error: 'metadata must be an object of strings (or null to remove a key)' })
+  // Read as sent (a record would drop a `__proto__` key silently; tokenize's rules refuse it).
+  .custom<Record<string, unknown>>(isPlainObject, { error: 'metadata must be an object of strings (or null to remove a key)' })
+  .meta({ type: 'object', additionalProperties: { type: ['string', 'null'] } })
   .superRefine((patch, ctx) => {
     for (const [key, value] of Object.entries(patch)) {
       if (value !== null && typeof value !== 'string') {

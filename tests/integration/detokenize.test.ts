@@ -128,6 +128,12 @@ describe('POST /detokenize — errors', () => {
     expect(response.json.error.fields.map((field: { path: string }) => field.path)).toEqual(paths);
   });
 
+  it('a missing token and a token of the wrong type say so apart', async () => {
+    const messages = async (json: unknown) => (await vault.call('POST', '/detokenize', { json })).json.error.fields.map((field: { message: string }) => field.message);
+    expect(await messages({})).toEqual(['token is required']);
+    expect(await messages({ token: 12345 })).toEqual(['token must be a string']);
+  });
+
   it('malformed JSON → 400 invalid_json; form body → 415', async () => {
     const malformed = await vault.call('POST', '/detokenize', { body: '{"token":', headers: { 'content-type': 'application/json' } });
     expect(malformed.status).toBe(400);

@@ -163,7 +163,7 @@ describe('what the document says', () => {
 
   it('documents the token formats with their collision maths, and a {token} of every format', () => {
     expect(served).toMatch(/`pan_preserving`: digits only/);
-    expect(served).toMatch(/Per project and BIN\/last-4 bucket, a 16-digit card leaves 6 random digits/);
+    expect(served).toMatch(/The bucket is the BIN and last 4 \(with the length\), shared by every project of this vault: a 16-digit card leaves 6 random digits/);
     for (const [path, method] of [['/api/tokens/{token}', 'get'], ['/api/tokens/{token}', 'patch'], ['/api/tokens/{token}', 'delete'], ['/tokens/{token}', 'patch']] as const) {
       const param = document.paths[path][method].parameters.find((parameter: { name: string }) => parameter.name === 'token');
       expect(param.description, `${method} ${path}`).toMatch(/any format: `tok_…` \(random\), 13 to 19 digits .* or a UUID/);

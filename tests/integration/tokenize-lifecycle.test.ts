@@ -64,6 +64,15 @@ describe('metadata on POST /tokenize', () => {
     expect(await vault.runtime.db.prisma.token.count({ where: { projectId: vault.tenants.test.projectId } })).toBe(before);
   });
 
+  it('refuses a __proto__ key by name instead of dropping it', async () => {
+    const response = await vault.call('POST', '/tokenize', {
+      body: '{"type":"card","data":{"cardNumber":"4000056655665556","expirationMonth":"12","expirationYear":"2030"},"metadata":{"__proto__":"x","a":"b"}}',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(response.status).toBe(400);
+    expect(response.json.error.fields).toEqual([{ path: 'metadata.__proto__', message: 'metadata key __proto__ is reserved' }]);
+  });
+
   it('takes a run of more than 19 digits, and Luhn-failing numbers', async () => {
     const response = await tokenize({ metadata: { order: '4242424242424242424242', ref: '4242424242424241' } });
     expect(response.status).toBe(201);

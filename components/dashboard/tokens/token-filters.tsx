@@ -20,7 +20,7 @@ export function TokenFilters({ basePath, values, q, searchableKeys }: { basePath
     <div className="space-y-3">
       <form method="get" autoComplete="off" action={basePath} role="search" aria-label="Find a token by value" className="flex flex-wrap items-end gap-2">
         <FormField id="token-search" label="Token value" className="min-w-0 flex-1 basis-64">
-          <input name="q" defaultValue={q} placeholder="tok_…" className={`${inputClass} font-mono`} autoComplete="off" spellCheck={false} />
+          <input name="q" defaultValue={q} placeholder="tok_…, digits or UUID" className={`${inputClass} font-mono`} autoComplete="off" spellCheck={false} />
         </FormField>
         <Button type="submit">Search</Button>
       </form>

@@ -111,7 +111,7 @@ export default async function TokensPage({ params, searchParams }: ProjectPagePr
       {filterErrors.length > 0 && <FormError message={filterErrors.join(' ')} />}
       <Panel title="Tokens" count={rows.length}>
         {searchMiss ? (
-          <EmptyState title={NOT_FOUND}>Search takes a whole token value of this project (tok_…).</EmptyState>
+          <EmptyState title={NOT_FOUND}>Search takes a whole token value of this project (tok_…, 13–19 digits or a UUID).</EmptyState>
         ) : (
           <TokensTable
             rows={rows}
