@@ -11,6 +11,12 @@ export type ApiKeyPrincipal = {
     pubKeyHash: string | null;
     /** The destination allow-list (null: any public host), cached with the key like its permissions. */
     allowedProxyHosts: string[] | null;
+    /**
+     * The metadata keys the project searches by: tokenize computes index entries for these only (its
+     * statement keeps those still listed; a key added reaches every node within API_KEY_CACHE_MS and the
+     * re-index's settle sweep covers that time: lib/tokens/reindex-metadata.ts). Absent: every key.
+     */
+    searchableMetadataKeys?: string[];
   };
   /**
    * True when the key is the application's previous key, accepted during its rotation grace period: the
@@ -26,5 +32,5 @@ export const PREVIOUS_KEY_RESOURCE = 'api_key:previous';
 export const principalResource = (principal: ApiKeyPrincipal | undefined): string | null => (principal?.viaPreviousKey ? PREVIOUS_KEY_RESOURCE : null);
 
 /** The project columns a principal carries, and the principal's project made from them. */
-export const PRINCIPAL_PROJECT_COLUMNS = { ...PROJECT_KEY_COLUMNS, accountId: true, environment: true, pubKeyHash: true, allowedProxyHosts: true } as const;
+export const PRINCIPAL_PROJECT_COLUMNS = { ...PROJECT_KEY_COLUMNS, accountId: true, environment: true, pubKeyHash: true, allowedProxyHosts: true, searchableMetadataKeys: true } as const;
 export const principalProject = <Row extends { allowedProxyHosts: unknown }>(row: Row) => ({ ...row, allowedProxyHosts: readAllowedProxyHosts(row.allowedProxyHosts) });

@@ -84,8 +84,9 @@ export async function updateProject(runtime: Pick<Runtime, 'db' | 'keyring'>, op
       // Deleted between the lookup and the update.
       throw (error as { code?: unknown }).code === 'P2025' ? projectNotFound() : error;
     });
-  // Cached principals carry the pub key's hash and the allow-list: evicted here, within API_KEY_CACHE_MS elsewhere.
-  if (pub || options.allowedProxyHosts !== undefined) forgetProject(current.id);
+  // Cached principals carry the pub key's hash, the allow-list and the searchable metadata keys: evicted
+  // here, within API_KEY_CACHE_MS elsewhere.
+  if (pub || options.allowedProxyHosts !== undefined || options.searchableMetadataKeys !== undefined) forgetProject(current.id);
   const pubKey = pub?.key ?? (updated.environment === 'production' ? await revealPubKey(runtime, updated.id) : undefined);
   if (reindex && options.afterReindexStarted) {
     await options.afterReindexStarted(updated.id);

@@ -9,18 +9,25 @@
 // 2. The sweeps: a tokenize whose statement read the old list can commit after the walk went past its id.
 //    Its created_at is stamped before its statement, so it is among the tokens created since the re-index
 //    began (minus a margin for the nodes' clocks). Those are indexed again when the walk ends (the keys are
-//    then searchable), and once more when REINDEX_SETTLE_MS have passed since the start (every statement
-//    that read the old list has ended by then), then `metadata_reindex_started_at` is cleared.
+//    then searchable), and once more when REINDEX_SETTLE_MS have passed since the start (every tokenize
+//    that used the old list, from its statement or from a node's cached principal, has committed by then),
+//    then `metadata_reindex_started_at` is cleared. Until that sweep, a token made on another node in the
+//    first API_KEY_CACHE_MS after the change may be missing from a search by a key just added.
 // One bounded pass runs in the PUT (small projects are searchable when it answers); the background job
 // (lib/runtime/event-jobs.ts) finishes the others. Concurrent passes write the same entries: harmless.
+import { API_KEY_CACHE_MS } from '../api-keys/api-key-cache';
 import { PROJECT_KEY_COLUMNS, type ProjectKeyRef } from '../crypto/keyring';
 import { encryptionKeyForVersion } from '../keys/data-key-versions';
 import type { Runtime } from '../runtime/types';
 import { metadataEntries, metadataSearchKey, openMetadata } from './token-metadata-seal';
 
 export const REINDEX_BATCH_SIZE = 500;
-/** A statement that read the old key list has ended this long after the list changed. */
-export const REINDEX_SETTLE_MS = 5_000;
+/**
+ * Every tokenize that used the old key list has committed this long after the list changed: a node's
+ * cached principal lists the keys for up to API_KEY_CACHE_MS (tokenize computes entries for those only),
+ * and its statement ends within the margin after that.
+ */
+export const REINDEX_SETTLE_MS = API_KEY_CACHE_MS + 5_000;
 /** Margin for the clocks of the nodes that stamp created_at. */
 const CLOCK_MARGIN_MS = 5_000;
 /** How often the background job (lib/runtime/event-jobs.ts) looks for re-indexes under way. */

@@ -38,9 +38,14 @@ export function metadataSearchKey(fingerprintKey: Buffer): Buffer {
   return key;
 }
 
-/** The index value of one key and value: equal pairs give equal MACs within a project. */
+/**
+ * The index value of one key and value: equal pairs give equal MACs within a project. HMAC-SHA256 cut to
+ * 128 bits (32 hex characters): an equality index needs no more (a chance false match is ~2^-128), and the
+ * index each tokenize writes into is half the size.
+ */
+export const METADATA_MAC_HEX_LENGTH = 32;
 export function metadataEntryMac(searchKey: Buffer, key: string, value: string): string {
-  return hmacSha256Hex(searchKey, `${key}\u0000${value}`);
+  return hmacSha256Hex(searchKey, `${key}\u0000${value}`).slice(0, METADATA_MAC_HEX_LENGTH);
 }
 
 /**

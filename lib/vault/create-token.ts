@@ -37,6 +37,17 @@ function displayFields(payload: TokenPayload): Display {
   return { mask: maskAccount(account), bin: null, last4: visibleAccountDigits(account), brand: null };
 }
 
+/**
+ * The metadata of the keys the project searches by, as its cached principal lists them (absent: all).
+ * Only these get an index entry's MAC; the insert statement keeps those the project still lists.
+ */
+function searchablePart(metadata: TokenMetadata, searchable: string[] | undefined): TokenMetadata {
+  if (!searchable) return metadata;
+  const part: TokenMetadata = {};
+  for (const key of searchable) if (Object.hasOwn(metadata, key)) part[key] = metadata[key]!;
+  return part;
+}
+
 /** Who creates the token: an API key's application, or (test tokens from the dashboard) a user (no application). */
 export type TokenCreator = { project: ApiKeyPrincipal['project']; application: { id: string } | null };
 
@@ -98,7 +109,7 @@ export async function createToken(
     createdAt,
     metadataSealed: sealMetadata(keys.encryption, { projectId: project.id, tokenId }, metadata),
     expiresAt: options.expiresAt ?? null,
-    search: metadataEntries(() => metadataSearchKey(keys.fingerprint), metadata),
+    search: metadataEntries(() => metadataSearchKey(keys.fingerprint), searchablePart(metadata, project.searchableMetadataKeys)),
   };
   // The `token.created` event, written in the token's own statement (outbox); live in production projects.
   // Made again with the new value if the first one was taken (insertTokenWithAudit draws again).

@@ -81,7 +81,7 @@ async function loadTokens(client, { projectId, applicationId }) {
          RETURNING id, project_id, created_at, token
        )
        INSERT INTO token_search_entries (token_id, project_id, key, value_mac, created_at)
-       SELECT id, project_id, 'customer_id', md5((substr(token, 11)::bigint / 2)::text) || md5('c' || (substr(token, 11)::bigint / 2)::text), created_at FROM made`,
+       SELECT id, project_id, 'customer_id', md5((substr(token, 11)::bigint / 2)::text), created_at FROM made`,
       [projectId, applicationId, start, end, SEARCH_TOKENS],
     );
   }

@@ -57,6 +57,7 @@ describe('DELETE erases', () => {
   it('no ciphertext, metadata or search entries remain; the row keeps its display fields and deleted_at', async () => {
     const project = await freshProject('Erase');
     await vault.runtime.db.prisma.project.update({ where: { id: project.projectId }, data: { searchableMetadataKeys: ['customer_id'] } });
+    clearApiKeyCache();
     const token = await tokenize(project, { metadata: { customer_id: 'cus_erase_1', plan: 'gold' } });
     const before = await row(token);
     expect(await vault.runtime.db.prisma.tokenSearchEntry.count({ where: { tokenId: before.id } })).toBe(1);
@@ -133,6 +134,7 @@ describe('deleting a project shreds its keys', () => {
     const token = await tokenize(project);
     // Its metadata index goes too (the entries have no foreign key: a trigger on tokens removes them).
     await vault.runtime.db.prisma.project.update({ where: { id: project.projectId }, data: { searchableMetadataKeys: ['customer_id'] } });
+    clearApiKeyCache();
     await tokenize(project, { metadata: { customer_id: 'cus_shredded' } });
     expect(await vault.runtime.db.prisma.tokenSearchEntry.count({ where: { projectId: project.projectId } })).toBe(1);
     await rotateDataKey(vault.runtime, { projectId: project.projectId });
