@@ -1,4 +1,4 @@
-// The rule of a token metadata key (issue 25), shared by tokenize's `metadata` (lib/vault/token-metadata.ts)
+// The rule of a token metadata key (issue 25), shared by tokenize's `metadata` (lib/tokens/token-metadata.ts)
 // and a project's `searchable_metadata_keys` (lib/projects/token-settings-schemas.ts).
 
 /** At most this many keys on a token (and so, at most this many searchable keys in a project). */
