@@ -1,8 +1,9 @@
 // POST /tokenize, POST /test-tokens and checkout's Pay: encrypt the card or bank data under the project key,
 // store the token with display-safe fields (mask, BIN where the mask shows it, last 4, brand), a keyed
-// fingerprint and its `token.created` event, and open a CVC session when a security code was sent. The CVC
-// session is written first and removed again if the token cannot be stored, so a failure leaves nothing
-// half-written.
+// fingerprint and its `token.created` event, and open a CVC session when a security code was sent. Issue 25:
+// the token's format, its metadata sealed beside the card data (and index MACs of its searchable keys), its
+// expiry. The CVC session is written first and removed again if the token cannot be stored, so a failure
+// leaves nothing half-written.
 import { uuidV7 } from '../crypto/uuid-v7';
 import type { z } from 'zod';
 import type { ApiKeyPrincipal } from '../api-keys/principal';

@@ -8,7 +8,8 @@
 // takes the chain's shared lock in the same statement, before its `nextval` (lib/audit/audit-chain.ts), and
 // carries its writer MAC like every audit row (lib/audit/audit-writer.ts). A token value already taken
 // writes nothing for its row (ON CONFLICT DO NOTHING, the audit row and event joined on what was inserted);
-// that row draws a new value and goes again (issue 25's format-preserving tokens can repeat).
+// that row draws a new value and goes again (issue 25's format-preserving tokens can repeat). A batch with
+// metadata index entries writes them in one more CTE, for the keys the project lists at that moment.
 import { AUDIT_INSERT_LOCK } from '../audit/audit-chain';
 import { AUDIT_ENTRY_COLUMNS, auditEntryValues } from '../audit/audit-writer';
 import { VaultError } from '../core/errors';
