@@ -9,8 +9,7 @@
 // A deleted token is gone (404 `token_not_found`, as GET); an expired one is 404 `token_expired` (its card
 // data is being destroyed: its expiry cannot be moved back). Returns the fields that changed, by name only
 // (`metadata.<key>`, `expires_at`, `expirationMonth`, `expirationYear`), for the audit row: never a value.
-import { VaultError } from '../core/errors';
-import { messages } from '../core/errors';
+import { VaultError, messages } from '../core/errors';
 import type { ProjectKeyRef } from '../crypto/keyring';
 import { encryptionKeyForVersion } from '../keys/data-key-versions';
 import type { Runtime } from '../runtime/types';
@@ -75,11 +74,11 @@ function applyChanges(row: LockedRow, payload: TokenPayload, metadata: TokenMeta
   fields.push(...[...setKeys, ...removedKeys].sort().map((key) => `metadata.${key}`));
   const expiresAt = changes.expires_at === undefined ? row.expires_at : changes.expires_at;
   if (!sameTime(expiresAt, row.expires_at)) fields.push('expires_at');
+  // A bank token never gets here with these fields (updateToken refuses them before anything is opened).
   let updated = payload;
   for (const field of ['expirationMonth', 'expirationYear'] as const) {
     const value = changes[field];
-    if (value === undefined) continue;
-    if (updated.type !== 'card') throw onlyForCards(field);
+    if (value === undefined || updated.type !== 'card') continue;
     if (updated[field] !== value) {
       updated = { ...updated, [field]: value };
       fields.push(field);

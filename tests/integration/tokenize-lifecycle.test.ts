@@ -4,6 +4,7 @@
 // fresh CVC session; concurrent calls agree on one token; an expired or deleted token is never returned).
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { clearApiKeyCache } from '../../lib/api-keys/api-key-cache';
+import { luhnValid } from '../../lib/core/luhn';
 import { withTokenDetails } from '../../lib/tokens/token-details';
 import { tokenColumns } from '../../lib/tokens/token-row';
 import { startTestVault, type TestVault } from '../helpers/test-vault';
@@ -18,13 +19,7 @@ let cardSerial = 0;
 /** A Luhn-valid 16-digit card number of its own for each test (deduplication looks at the card). */
 function freshPan(): string {
   const body = `411111${String(Date.now() % 1e6).padStart(6, '0')}${String(++cardSerial % 1000).padStart(3, '0')}`;
-  let sum = 0;
-  for (let index = 0; index < body.length; index++) {
-    let digit = Number(body[body.length - 1 - index]);
-    if (index % 2 === 0) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
-    sum += digit;
-  }
-  return body + String((10 - (sum % 10)) % 10);
+  return body + [...'0123456789'].find((digit) => luhnValid(body + digit))!;
 }
 
 const tokenize = (body: Record<string, unknown>, pan = '4000056655665556') =>
