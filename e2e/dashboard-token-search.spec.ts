@@ -41,6 +41,9 @@ test.describe('dashboard token search', () => {
     await expect(dialog.getByText('token_retention_days must be an integer from 1 to 3650, or null')).toBeVisible();
     await dialog.getByLabel('Searchable metadata keys, one a line').fill('customer_id');
     await dialog.getByLabel('Token retention (days unused)').fill('90');
+    // Edited since: the messages about the earlier text are gone.
+    await expect(dialog.getByText('token_retention_days must be an integer from 1 to 3650, or null')).toBeHidden();
+    await expect(dialog.getByText(/^Line 2:/)).toBeHidden();
     await snapAndAudit(page, 'projects-token-settings');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Token settings saved')).toBeVisible();

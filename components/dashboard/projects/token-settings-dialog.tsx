@@ -59,7 +59,12 @@ export function TokenSettingsDialog({ project }: { project: PresentedProject }) 
         hint={`At most ${MAX_SEARCHABLE_METADATA_KEYS}, each 1 to 40 of a-z, 0-9 and _. Only these get a search index entry (a keyed hash, never the value). A key added is indexed for the existing tokens first; until then a search on it says so.`}
         error={errors.keys}
       >
-        <textarea className={`${inputClass} min-h-24 font-mono`} value={keys} onChange={(event) => setKeys(event.target.value)} spellCheck={false} placeholder="customer_id" />
+        <textarea className={`${inputClass} min-h-24 font-mono`} value={keys} onChange={(event) => {
+            setKeys(event.target.value);
+            // A message about the text before this edit no longer describes it.
+            setErrors((current) => ({ ...current, keys: undefined, form: undefined }));
+          }}
+          spellCheck={false} placeholder="customer_id" />
       </FormField>
       <FormField
         id={`retention-${project.id}`}
@@ -67,7 +72,11 @@ export function TokenSettingsDialog({ project }: { project: PresentedProject }) 
         hint={`1 to ${MAX_TOKEN_RETENTION_DAYS}. Tokens not tokenized, detokenized or proxied for this long expire, and their card data is destroyed. Empty: kept until their own expiry, if any.`}
         error={errors.days}
       >
-        <input className={inputClass} inputMode="numeric" value={days} onChange={(event) => setDays(event.target.value)} placeholder="Keep forever" autoComplete="off" />
+        <input className={inputClass} inputMode="numeric" value={days} onChange={(event) => {
+            setDays(event.target.value);
+            setErrors((current) => ({ ...current, days: undefined, form: undefined }));
+          }}
+          placeholder="Keep forever" autoComplete="off" />
       </FormField>
       <FormError message={errors.form} />
     </ProjectSettingDialog>
