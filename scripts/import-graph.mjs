@@ -25,7 +25,7 @@ export const LAYERS = [
   { name: 'runtime types', paths: ['lib/runtime/types.ts'], note: 'the Runtime type, type-only imports of core and infrastructure' },
   {
     name: 'domain',
-    order: ['cards', 'keys', 'api-keys', 'audit', 'auth', 'projects', 'events', 'applications', 'accounts', 'members', 'tokens', 'vault', 'proxy', 'merchants', 'checkout', 'collect', 'elements', 'webhooks', 'usage', 'key-rotation', 'docs', 'guides'],
+    order: ['cards', 'keys', 'api-keys', 'audit', 'auth', 'projects', 'events', 'applications', 'accounts', 'members', 'tokens', 'vault', 'proxy', 'merchants', 'checkout', 'collect', 'elements', 'webhooks', 'usage', 'imports', 'exports', 'key-rotation', 'docs', 'guides'],
     note: 'the business rules; a domain imports only the domains before it',
   },
   { name: 'runtime', paths: ['lib/runtime/'], note: 'the composition root (create-runtime), boot steps, background work, the process holder (shared)' },
