@@ -8,6 +8,7 @@ import { parseAppCreateArgs } from './args';
 import { runAuditAnchor, runAuditVerify } from './audit-commands';
 import { runDoctor } from './doctor/run-doctor';
 import { runRotateDataKey, runRotateMaster } from './keys-commands';
+import { runImportCards } from './import-cards-command';
 import { runTokensPurge } from './tokens-commands';
 import { runUserResetPassword, runUserUnlock } from './user-commands';
 
@@ -36,6 +37,13 @@ const USAGE = `Usage:
                                     erase (as DELETE /api/tokens/{token} does) every token of the project
                                     created before that UTC day, in batches, printing progress and then
                                     N tokens; --dry-run only counts. Audited.
+  vault import cards --project ID --file FILE.pgp [--format csv|jsonl] [--dry-run] [--token-format FORMAT]
+                    [--deduplicate] [--out-dir DIR] [--map OLD=NEW]... [--map-file FILE]
+                    [--require-signer FINGERPRINT --signer-key PUBLIC.asc]
+                                    import an OpenPGP-encrypted card file (CSV with a header, or JSON Lines) into
+                                    the project: a first pass decrypts, verifies and counts, the second imports in
+                                    batches (resumed after a crash by running it again); writes
+                                    <input>.mapping.csv and <input>.report.csv. Audited.
   vault doctor                      check the configuration, database, migrations, master key, clock, Redis and
                                     NODE_EXTRA_CA_CERTS without changing anything; prints each problem's fix,
                                     exit 1 when a check FAILs
@@ -70,6 +78,7 @@ async function run(argv: string[]): Promise<number> {
   if (command === 'audit' && sub === 'anchor') return runAuditAnchor(rest, config, logger);
   if (command === 'keys' && sub === 'rotate-master') return runRotateMaster(rest, config, logger);
   if (command === 'keys' && sub === 'rotate-data-key') return runRotateDataKey(rest, config, logger);
+  if (command === 'import' && sub === 'cards') return runImportCards(rest, config, logger);
   if (command === 'tokens' && sub === 'purge') return runTokensPurge(rest, config, logger);
   if (command === 'user' && sub === 'reset-password') return runUserResetPassword(rest, config, logger);
   if (command === 'user' && sub === 'unlock') return runUserUnlock(rest, config, logger);
