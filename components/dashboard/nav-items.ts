@@ -3,6 +3,7 @@ export const NAV_ITEMS = [
   { label: 'Overview', path: '' },
   { label: 'Applications', path: '/applications' },
   { label: 'Tokens', path: '/tokens' },
+  { label: 'Imports', path: '/imports' },
   { label: 'Checkout', path: '/checkout' },
   { label: 'Webhooks', path: '/webhooks' },
   { label: 'Audit log', path: '/audit' },
