@@ -6,7 +6,13 @@ import { randomUUID } from 'node:crypto';
 import { recordAudit } from '../audit/record-audit';
 import type { Runtime } from '../runtime/types';
 
-export type OperatorAction = 'user.password_reset_by_operator' | 'user.mfa_reset_by_operator' | 'user.unlock_by_operator' | 'application.create_by_operator';
+export type OperatorAction =
+  | 'user.password_reset_by_operator'
+  | 'user.mfa_reset_by_operator'
+  | 'user.unlock_by_operator'
+  | 'application.create_by_operator'
+  | 'import_key.create_by_operator'
+  | 'import_key.revoke_by_operator';
 
 /** What the operator acted on: a user (`user:<id>`), or a resource (`application:<id>`) in a project. */
 export type OperatorTarget = { id: string; accountId: string } | { accountId: string; projectId: string; resource: string };

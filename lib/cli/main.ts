@@ -9,6 +9,7 @@ import { runAuditAnchor, runAuditVerify } from './audit-commands';
 import { runDoctor } from './doctor/run-doctor';
 import { runRotateDataKey, runRotateMaster } from './keys-commands';
 import { runImportCards } from './import-cards-command';
+import { runImportKey } from './import-key-commands';
 import { runTokensPurge } from './tokens-commands';
 import { runUserResetPassword, runUserUnlock } from './user-commands';
 
@@ -44,6 +45,14 @@ const USAGE = `Usage:
                                     the project: a first pass decrypts, verifies and counts, the second imports in
                                     batches (resumed after a crash by running it again); writes
                                     <input>.mapping.csv and <input>.report.csv. Audited.
+  vault import key create --project ID [--rsa] [--json]
+                                    a new OpenPGP key pair (Curve25519; RSA-4096 with --rsa) for receiving card
+                                    files: prints the armored public key and its fingerprint for the sender (the
+                                    private key is wrapped by the master key and never leaves the vault). Audited.
+  vault import key list [--project ID] [--json]
+                                    the import keys (fingerprint, project, algorithm, created, revoked)
+  vault import key revoke FINGERPRINT
+                                    files encrypted to that key can no longer be imported. Audited.
   vault doctor                      check the configuration, database, migrations, master key, clock, Redis and
                                     NODE_EXTRA_CA_CERTS without changing anything; prints each problem's fix,
                                     exit 1 when a check FAILs
@@ -79,6 +88,7 @@ async function run(argv: string[]): Promise<number> {
   if (command === 'keys' && sub === 'rotate-master') return runRotateMaster(rest, config, logger);
   if (command === 'keys' && sub === 'rotate-data-key') return runRotateDataKey(rest, config, logger);
   if (command === 'import' && sub === 'cards') return runImportCards(rest, config, logger);
+  if (command === 'import' && sub === 'key') return runImportKey(rest, config, logger);
   if (command === 'tokens' && sub === 'purge') return runTokensPurge(rest, config, logger);
   if (command === 'user' && sub === 'reset-password') return runUserResetPassword(rest, config, logger);
   if (command === 'user' && sub === 'unlock') return runUserUnlock(rest, config, logger);
