@@ -31,6 +31,8 @@ export const errorStatus = {
   /** VAULT_REGISTRATION=closed: the three registration routes. */
   registration_closed: 403,
   mfa_enrollment_required: 403,
+  /** Issue 26: exports and import keys need a session of an owner with MFA turned on (they signed in with it). */
+  mfa_required: 403,
   not_found: 404,
   token_not_found: 404,
   /** Issue 25: a token past its expires_at or its project's token_retention_days (detokenize, proxy, checkout, PATCH). */
@@ -122,4 +124,6 @@ export const messages = {
   attemptsExhausted: 'Too many payment attempts',
   paymentInProgress: 'A payment for this session is already in progress',
   sessionExpired: 'This checkout session has expired',
+  /** Issue 26: `mfa_required` (exports, import keys). */
+  mfaRequired: 'This action needs a session verified with MFA: turn on MFA and sign in again',
 } as const;

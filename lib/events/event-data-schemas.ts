@@ -56,6 +56,14 @@ export const EVENT_DATA_SCHEMAS: Record<EventType, z.ZodType> = {
     reason: z.string(),
     detected_at: z.string(),
   }),
+  'export.completed': z.strictObject({
+    export_id: z.string(),
+    format: z.enum(['csv', 'jsonl']),
+    rows_exported: z.number().int().meta({ description: 'The cards written to the file (deleted, expired and destroyed tokens are never exported).' }),
+    requested_by: z.string().nullable().meta({ description: 'The owner who asked for it (null: the operator\'s `vault export cards`).' }),
+    approved_by: z.string().nullable().meta({ description: 'The second owner who approved it (null: the operator approved, or the operator\'s own export).' }),
+    recipient_fingerprint: z.string().meta({ description: 'The OpenPGP fingerprint of the key the file is encrypted to.' }),
+  }),
   'webhook.test': z.strictObject({ endpoint_id: z.string(), message: z.string() }),
 };
 
@@ -70,6 +78,7 @@ const WHEN: Record<EventType, string> = {
   'application.deleted': 'An application was deleted.',
   'member.role_changed': 'A member\'s role changed (one event per project of the account).',
   'audit.chain_broken': 'The background audit verification found a break in the audit chain (once per break and project).',
+  'export.completed': 'An approved card export was downloaded in full, or the operator\'s `vault export cards` finished (counts only: never card data).',
   'webhook.test': 'Sent by POST /api/webhook-endpoints/{id}/test to that endpoint only.',
 };
 

@@ -13,6 +13,9 @@ export const EVENT_TYPES = [
   'application.deleted',
   'member.role_changed',
   'audit.chain_broken',
+  'export.completed',
+  'import.completed',
+  'import.failed',
 ] as const;
 
 export const TEST_EVENT_TYPE = 'webhook.test';
