@@ -18,6 +18,16 @@ const checkoutSession = {
   token: z.string().nullable().meta({ description: 'Setup mode, once completed: the token made from the card (use it like any token: proxy, detokenize). Null otherwise.', example: 'tok_3kT9fQ2xVbN8mWcR5yZ1aH7d' }),
 };
 
+// An import's counts (issue 26): never card data. One event per import, not one `token.created` per row.
+const importCounts = {
+  import_id: z.string(),
+  source: z.enum(['api', 'cli']),
+  rows_total: z.number().int().nullable().meta({ description: 'Data rows in the file (null when its integrity pass did not finish).' }),
+  rows_imported: z.number().int(),
+  rows_skipped: z.number().int(),
+  rows_failed: z.number().int(),
+};
+
 const ZCheckoutSessionData = z.strictObject(checkoutSession);
 
 export const EVENT_DATA_SCHEMAS: Record<EventType, z.ZodType> = {
@@ -64,6 +74,11 @@ export const EVENT_DATA_SCHEMAS: Record<EventType, z.ZodType> = {
     approved_by: z.string().nullable().meta({ description: 'The second owner who approved it (null: the operator approved, or the operator\'s own export).' }),
     recipient_fingerprint: z.string().meta({ description: 'The OpenPGP fingerprint of the key the file is encrypted to.' }),
   }),
+  'import.completed': z.strictObject(importCounts),
+  'import.failed': z.strictObject({
+    ...importCounts,
+    error_code: z.string().meta({ description: 'Why it failed, e.g. `integrity_check_failed`, `no_matching_key`, `signature_required` (never file content).', example: 'integrity_check_failed' }),
+  }),
   'webhook.test': z.strictObject({ endpoint_id: z.string(), message: z.string() }),
 };
 
@@ -79,6 +94,8 @@ const WHEN: Record<EventType, string> = {
   'member.role_changed': 'A member\'s role changed (one event per project of the account).',
   'audit.chain_broken': 'The background audit verification found a break in the audit chain (once per break and project).',
   'export.completed': 'An approved card export was downloaded in full, or the operator\'s `vault export cards` finished (counts only: never card data).',
+  'import.completed': 'A card import finished (its tokens are stored; no `token.created` event is sent for imported tokens).',
+  'import.failed': 'A card import failed (integrity, key or signature check, or an error); no token of it is stored when its integrity pass failed.',
   'webhook.test': 'Sent by POST /api/webhook-endpoints/{id}/test to that endpoint only.',
 };
 
