@@ -37,8 +37,15 @@ test.describe('dashboard token search', () => {
     // The API's message for the entry, by its line.
     await expect(dialog.getByText('Line 2: searchable_metadata_keys entries must be 1 to 40 of a-z, 0-9 and _')).toBeVisible();
     await dialog.getByLabel('Token retention (days unused)').fill('0');
+    // On a phone the failure's toast shows at the top, never over the dialog's Save button.
+    const viewport = page.viewportSize()!;
+    await page.setViewportSize({ width: 360, height: 740 });
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog.getByText('token_retention_days must be an integer from 1 to 3650, or null')).toBeVisible();
+    const toastBox = (await page.locator('[data-sonner-toast]').first().boundingBox())!;
+    const saveBox = (await dialog.getByRole('button', { name: 'Save' }).boundingBox())!;
+    expect(toastBox.y + toastBox.height <= saveBox.y || saveBox.y + saveBox.height <= toastBox.y).toBe(true);
+    await page.setViewportSize(viewport);
     await dialog.getByLabel('Searchable metadata keys, one a line').fill('customer_id');
     await dialog.getByLabel('Token retention (days unused)').fill('90');
     // Edited since: the messages about the earlier text are gone.
