@@ -19,6 +19,7 @@ import { membersRoutes } from './members/routes';
 import { GET as metrics } from './metrics';
 import { merchantsRoutes } from './merchants/routes';
 import { webhooksRoutes } from './webhooks/routes';
+import { exportsRoutes } from './exports/routes';
 import { eventsRoutes } from './events/routes';
 import { defineOpenApiRoute } from './openapi';
 import { projectsRoutes } from './projects/routes';
@@ -61,6 +62,7 @@ export const routes: readonly DefinedRoute[] = [
   ...elementsRoutes,
   ...webhooksRoutes,
   ...eventsRoutes,
+  ...exportsRoutes,
   health,
   ready,
   openApiDocument,

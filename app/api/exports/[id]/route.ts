@@ -1,0 +1,2 @@
+// GET /api/exports/{id} (definitions: lib/api/exports/)
+export { GET } from '@/lib/api/exports/get-export';
