@@ -89,6 +89,8 @@ const ZEnvSchema = z.object({
   /** Most projects one account may have (every creation: dashboard, API, /internal/provision, CLI). */
   MAX_PROJECTS_PER_ACCOUNT: positiveInt('MAX_PROJECTS_PER_ACCOUNT').default(100),
   DATABASE_POOL_SIZE: positiveInt('DATABASE_POOL_SIZE').default(20),
+  /** Issue 26: the largest encrypted file POST /api/imports takes (413 beyond); default 2 GiB. */
+  IMPORT_MAX_BYTES: positiveInt('IMPORT_MAX_BYTES').default(2 * 1024 * 1024 * 1024),
   /**
    * PostgreSQL: the longest wait for a query's answer and for a new connection (TCP keep-alive is on), so a
    * black-holed database answers 503 within this bound instead of holding requests. Migrations are exempt.

@@ -10,6 +10,7 @@ export const operations = {
   createApplication: ['POST', '/api/applications'],
   createCheckoutSession: ['POST', '/api/sessions/create'],
   createCollectSession: ['POST', '/collect-sessions'],
+  createImportKey: ['POST', '/api/import-keys'],
   createMerchant: ['POST', '/api/merchants'],
   createProject: ['POST', '/api/projects'],
   createTestCheckoutSession: ['POST', '/api/merchants/{id}/test-session'],
@@ -55,6 +56,7 @@ export const operations = {
   listAuditLogs: ['GET', '/api/audit-logs'],
   listCheckoutSessions: ['GET', '/api/checkout-sessions'],
   listEvents: ['GET', '/api/events'],
+  listImportKeys: ['GET', '/api/import-keys'],
   listMembers: ['GET', '/api/members'],
   listMerchants: ['GET', '/api/merchants'],
   listProjects: ['GET', '/api/projects'],
@@ -75,6 +77,7 @@ export const operations = {
   resendMemberInvitation: ['POST', '/api/members/{id}/resend-invitation'],
   resetExpiredPassword: ['POST', '/auth/reset-expired-password'],
   resetPassword: ['POST', '/auth/reset-password'],
+  revokeImportKey: ['POST', '/api/import-keys/{fingerprint}/revoke'],
   revokeOtherUserSessions: ['DELETE', '/api/user/sessions'],
   revokeUserSession: ['DELETE', '/api/user/sessions/{id}'],
   rotateApplicationKey: ['POST', '/api/applications/{id}/rotate-key'],
@@ -111,6 +114,7 @@ export type OperationRoutes = {
   createApplication: typeof import('@/lib/api/applications/create-application').POST;
   createCheckoutSession: typeof import('@/lib/api/checkout/create-checkout-session').POST;
   createCollectSession: typeof import('@/lib/api/collect-sessions/create-collect-session').POST;
+  createImportKey: typeof import('@/lib/api/import-keys/create-import-key').POST;
   createMerchant: typeof import('@/lib/api/merchants/create-merchant').POST;
   createProject: typeof import('@/lib/api/projects/create-project').POST;
   createTestCheckoutSession: typeof import('@/lib/api/merchants/create-test-session').POST;
@@ -156,6 +160,7 @@ export type OperationRoutes = {
   listAuditLogs: typeof import('@/lib/api/audit-logs/list-audit-logs').GET;
   listCheckoutSessions: typeof import('@/lib/api/checkout/list-checkout-sessions').GET;
   listEvents: typeof import('@/lib/api/events/list-events').GET;
+  listImportKeys: typeof import('@/lib/api/import-keys/list-import-keys').GET;
   listMembers: typeof import('@/lib/api/members/list-members').GET;
   listMerchants: typeof import('@/lib/api/merchants/list-merchants').GET;
   listProjects: typeof import('@/lib/api/projects/list-projects').GET;
@@ -176,6 +181,7 @@ export type OperationRoutes = {
   resendMemberInvitation: typeof import('@/lib/api/members/resend-invitation').POST;
   resetExpiredPassword: typeof import('@/lib/api/auth-endpoints/reset-expired-password').POST;
   resetPassword: typeof import('@/lib/api/auth-endpoints/reset-password').POST;
+  revokeImportKey: typeof import('@/lib/api/import-keys/revoke-import-key').POST;
   revokeOtherUserSessions: typeof import('@/lib/api/user/revoke-other-sessions').DELETE;
   revokeUserSession: typeof import('@/lib/api/user/revoke-user-session').DELETE;
   rotateApplicationKey: typeof import('@/lib/api/applications/rotate-application-key').POST;

@@ -20,6 +20,7 @@ import { GET as metrics } from './metrics';
 import { merchantsRoutes } from './merchants/routes';
 import { webhooksRoutes } from './webhooks/routes';
 import { exportsRoutes } from './exports/routes';
+import { importKeysRoutes } from './import-keys/routes';
 import { eventsRoutes } from './events/routes';
 import { defineOpenApiRoute } from './openapi';
 import { projectsRoutes } from './projects/routes';
@@ -63,6 +64,7 @@ export const routes: readonly DefinedRoute[] = [
   ...webhooksRoutes,
   ...eventsRoutes,
   ...exportsRoutes,
+  ...importKeysRoutes,
   health,
   ready,
   openApiDocument,

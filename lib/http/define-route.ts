@@ -3,6 +3,7 @@
 // (lib/http/router.ts) and GET /openapi.json (lib/openapi/document.ts) are both built from the list of
 // definitions (lib/api/routes.ts), and app/**/route.ts re-exports the handler: a route that is not defined
 // is neither served nor documented.
+import { Readable } from 'node:stream';
 import type { ResponseConfig, RouteConfig } from '@asteasolutions/zod-to-openapi';
 import type { z, ZodType } from 'zod';
 import { VaultError } from '../core/errors';
@@ -18,7 +19,18 @@ export type RouteContext = {
   params?: Promise<Record<string, string | string[] | undefined>>;
   /** The body, already read by the fast door (then the Request carries none, saving a stream copy). */
   rawBody?: Uint8Array;
+  /**
+   * The body as a stream, unread, for a route whose documented body is not JSON (streamsBody: an import
+   * file of up to IMPORT_MAX_BYTES): the fast door's socket, or the Next Request's body.
+   */
+  bodyStream?: Readable;
 };
+
+/** Whether a route takes its body as a stream (its documented body has no JSON form: an uploaded file), not read into memory first. */
+export function streamsBody(definition: { request?: RequestSpec }): boolean {
+  const content = definition.request?.body?.content;
+  return content !== undefined && !('application/json' in content);
+}
 
 /** A Web-standard handler, as Next's route files and the fast door call it. */
 export type WebHandler = (request: Request, context?: RouteContext) => Promise<Response>;
@@ -106,9 +118,15 @@ export function defineRoute<
   });
   // U+0000 in the URL or a header is refused before the wrapper reads anything (ids in audit rows and
   // lookups included): a 400 naming the parameter or header. Bodies are checked where they are parsed.
+  const streaming = streamsBody(spec);
   const handle: WebHandler = async (request, context) => {
     const issues = nulIssuesInRequest(request, context?.params ? await context.params : undefined);
     if (issues.length) return errorResponse(VaultError.validation(issues), requestIdFor(request));
+    if (streaming && !context?.bodyStream) {
+      // Under Next: the Request's own stream (the fast door hands its socket).
+      const bodyStream = request.body ? Readable.fromWeb(request.body as import('node:stream/web').ReadableStream) : Readable.from([]);
+      return wrapped(request, { ...context, bodyStream });
+    }
     return wrapped(request, context);
   };
   return Object.assign(handle, { definition: definition as TypedRoute<M, P, O, Q, R>['definition'] });

@@ -2,6 +2,8 @@
 // (they are capped at 1 MiB anyway): simpler and faster than a Web stream, and the socket is always
 // drained, even when a handler answers without looking at the body.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { VaultError } from '../core/errors';
 import { MAX_BODY_BYTES } from './read-body';
 import { serialisedBody } from './respond';
@@ -96,6 +98,13 @@ export async function sendWebResponse(response: Response, res: ServerResponse, m
   if (method === 'HEAD' || (known === undefined && !response.body)) {
     res.writeHead(response.status, headers);
     res.end();
+    return;
+  }
+  // A download (Content-Disposition: attachment: an import's report or mapping, an export) is streamed
+  // as it is produced, never held whole in memory.
+  if (known === undefined && response.body && /^attachment/i.test(response.headers.get('content-disposition') ?? '')) {
+    res.writeHead(response.status, headers);
+    await pipeline(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream), res).catch(() => res.destroy());
     return;
   }
   const body = known !== undefined ? Buffer.from(known) : Buffer.from(await response.arrayBuffer());

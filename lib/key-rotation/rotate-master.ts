@@ -1,7 +1,7 @@
 // `vault keys rotate-master --new-key-file F [--reencrypt [--retire-old]]` (PCI DSS 3.6.1, 3.7.4): replaces
 // what the old master key could open, so that key (and everything derived from it, from any earlier dump)
 // opens nothing in the database afterwards.
-// - Every wrapped key (project data keys of every version, fingerprint keys, pub keys, vault_keys rows) is
+// - Every wrapped key (project data keys of every version, fingerprint keys, pub keys, import keys, vault_keys rows) is
 //   re-wrapped under the new key. The secret-hash key is re-wrapped, not replaced: issued API keys, service
 //   keys and mailed links keep working.
 // - A new random service root replaces the old one: session signing, TOTP sealing, backup-code hashing and
@@ -27,6 +27,7 @@ import { KEPT_SERVICE_KEY_NAMES, keptServiceKeysForRotation } from '../keys/kept
 import { reencryptProject, rotateDataKey } from './rotate-data-key';
 import { rotateFingerprintKey } from './rotate-fingerprint-key';
 import { retireDataKeys } from './retire-data-keys';
+import { importKeyAad } from '../keys/import-key-aad';
 import { VAULT_KEY, deleteVaultKey, insertVaultKey, readVaultKey, vaultKeyAad, writeVaultKey } from '../keys/vault-keys';
 
 type Deps = Pick<Runtime, 'db' | 'keyring' | 'audit' | 'logger' | 'config'>;
@@ -107,6 +108,9 @@ export async function rotateMasterKey(runtime: Deps, options: { newKey: Buffer; 
     row.version,
     rewrap(row.wrapped_key, dataKeyAad(row.project_id), { table: 'project_data_keys', id: `${row.project_id} version ${row.version}`, column: 'wrapped_key' }),
   ]);
+  // Import keys' private keys (issue 26), each bound to its row.
+  const importKeys = await sql.query<{ id: string; private_key_wrapped: Uint8Array }>('SELECT id, private_key_wrapped FROM import_keys ORDER BY id');
+  const importKeyUpdates = importKeys.map((row) => [row.id, rewrap(row.private_key_wrapped, importKeyAad(row.id), { table: 'import_keys', id: row.id, column: 'private_key_wrapped' })]);
   // Every other installation key (the audit chain's, the secret-hash key, kept backup-code keys, markers),
   // each bound to its name; the service root and the marker are replaced below.
   const readInstallationKeys = (except: string[]) =>
@@ -147,6 +151,7 @@ export async function rotateMasterKey(runtime: Deps, options: { newKey: Buffer; 
       );
     }
     for (const update of retiredUpdates) await tx.query('UPDATE project_data_keys SET wrapped_key = $3 WHERE project_id = $1::uuid AND version = $2', update);
+    for (const update of importKeyUpdates) await tx.query('UPDATE import_keys SET private_key_wrapped = $2 WHERE id = $1::uuid', update);
     for (const [name, wrapped] of installationUpdates) await writeVaultKey(tx, name, wrapped);
     for (const update of userUpdates) await tx.query('UPDATE users SET mfa_secret = $2, mfa_pending_secret = $3 WHERE id = $1::uuid', update);
     for (const { name, wrapped } of keptKeys) await (wrapped ? writeVaultKey(tx, name, wrapped) : deleteVaultKey(tx, name));

@@ -6,6 +6,7 @@ import type { Socket } from 'node:net';
 import { resolveClientIp, type TrustProxy } from '../core/client-ip';
 import { VaultError } from '../core/errors';
 import { matchFastRoute } from './fast-routes';
+import { streamsBody } from '../http/define-route';
 import { readNodeBody, sendWebResponse, toWebRequest } from '../http/node-bridge';
 import { requestIdFor, requestIdFromHeader } from '../http/request-id';
 import { errorResponse } from '../http/respond';
@@ -85,10 +86,14 @@ export function createVaultServer(options: {
     const origin = `http://${req.headers.host ?? 'localhost'}`;
     let response: Response;
     try {
-      const body = route?.kind === 'handler' && method !== 'GET' && method !== 'HEAD' ? await readNodeBody(req) : undefined;
+      // An uploaded file (a route that streams its body) is the handler's to read, unbuffered.
+      const streamed = route?.kind === 'handler' && streamsBody(route.handler.definition);
+      const body = route?.kind === 'handler' && !streamed && method !== 'GET' && method !== 'HEAD' ? await readNodeBody(req) : undefined;
       const request = toWebRequest(req, origin);
       if (route?.kind === 'handler') {
-        response = await route.handler(request, { params: Promise.resolve(route.params), rawBody: body });
+        response = await route.handler(request, { params: Promise.resolve(route.params), rawBody: body, ...(streamed ? { bodyStream: req } : {}) });
+        // Answered before the whole upload arrived (refused, 413): close rather than read the rest.
+        if (streamed && !req.complete) res.shouldKeepAlive = false;
       } else {
         const error = route
           ? Object.assign(new VaultError('method_not_allowed', 'Method not allowed'), { allow: route.allow })

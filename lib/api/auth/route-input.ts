@@ -15,6 +15,8 @@ export async function availableRuntime(): Promise<Runtime> {
 
 export async function routeBody(request: Request, context: RouteContext | undefined): Promise<Uint8Array> {
   if (context?.rawBody) return context.rawBody;
+  // A streamed body (an uploaded file) is the handler's to read: call.bodyStream.
+  if (context?.bodyStream) return new Uint8Array();
   return request.method === 'GET' || request.method === 'HEAD' ? new Uint8Array() : readBodyBytes(request);
 }
 

@@ -2,6 +2,7 @@
 // of cookie-authenticated mutations (lib/http/csrf.ts), session check (revocation, idle timeout), the
 // account's MFA requirement, role check, body limits, central error mapping. Auth routes that run before a
 // session exists use `publicRoute`.
+import type { Readable } from 'node:stream';
 import { mfaEnrolmentRefusal, mfaEnrolmentRequired } from '../../accounts/mfa-enrolment';
 import { recordAudit } from '../../audit/record-audit';
 import { authenticateSession, type AuthenticatedSession, type SessionUser } from '../../auth/sessions';
@@ -24,6 +25,8 @@ export type PublicCall = {
   requestId: string;
   ip: string | null;
   body: Uint8Array;
+  /** The unread body of a route that streams it (lib/http/define-route.ts streamsBody), else null. */
+  bodyStream: Readable | null;
   params: Record<string, string>;
   /** Who is calling from where, as sign-in limits and audit rows need it. */
   origin: SignInOrigin;
@@ -36,7 +39,7 @@ export type SessionCall = PublicCall & { session: AuthenticatedSession; user: Se
 async function prepare(request: Request, context: RouteContext | undefined, started: (runtime: Runtime) => void) {
   const runtime = await availableRuntime();
   started(runtime);
-  return { runtime, body: await routeBody(request, context), params: await routeParams(context) };
+  return { runtime, body: await routeBody(request, context), bodyStream: context?.bodyStream ?? null, params: await routeParams(context) };
 }
 
 function wrap<Call>(build: (request: Request, context: RouteContext | undefined, requestId: string, started: (runtime: Runtime) => void) => Promise<Call>, handler: (call: Call) => Promise<Response>) {
