@@ -9,6 +9,7 @@ import { runAuditAnchor, runAuditVerify } from './audit-commands';
 import { runDoctor } from './doctor/run-doctor';
 import { runRotateDataKey, runRotateMaster } from './keys-commands';
 import { runImportCards } from './import-cards-command';
+import { runExportApprove, runExportCards } from './export-commands';
 import { runImportKey } from './import-key-commands';
 import { runTokensPurge } from './tokens-commands';
 import { runUserResetPassword, runUserUnlock } from './user-commands';
@@ -53,6 +54,15 @@ const USAGE = `Usage:
                                     the import keys (fingerprint, project, algorithm, created, revoked)
   vault import key revoke FINGERPRINT
                                     files encrypted to that key can no longer be imported. Audited.
+  vault export cards --project ID --recipient-key RECIPIENT.asc (--tokens TOKENS.txt | --all) [--format csv|jsonl]
+                    --out FILE.pgp --confirm "<project name>"
+                                    the operator's export: the project's active cards (or those listed, one token a
+                                    line), streamed to FILE.pgp encrypted to the recipient's key only (RSA >= 3072 or
+                                    Curve25519); --confirm must repeat the project's exact name; warns on stderr.
+                                    No second approval (the operator holds the master key). Audited (export.operator).
+  vault export approve ID           approve an export requested in the dashboard, as the second person of the
+                                    two-person rule: only when the account has a single owner (otherwise another
+                                    owner must approve it). Audited.
   vault doctor                      check the configuration, database, migrations, master key, clock, Redis and
                                     NODE_EXTRA_CA_CERTS without changing anything; prints each problem's fix,
                                     exit 1 when a check FAILs
@@ -87,6 +97,8 @@ async function run(argv: string[]): Promise<number> {
   if (command === 'audit' && sub === 'anchor') return runAuditAnchor(rest, config, logger);
   if (command === 'keys' && sub === 'rotate-master') return runRotateMaster(rest, config, logger);
   if (command === 'keys' && sub === 'rotate-data-key') return runRotateDataKey(rest, config, logger);
+  if (command === 'export' && sub === 'cards') return runExportCards(rest, config, logger);
+  if (command === 'export' && sub === 'approve') return runExportApprove(rest, config, logger);
   if (command === 'import' && sub === 'cards') return runImportCards(rest, config, logger);
   if (command === 'import' && sub === 'key') return runImportKey(rest, config, logger);
   if (command === 'tokens' && sub === 'purge') return runTokensPurge(rest, config, logger);

@@ -36,7 +36,7 @@ async function refusal<T>(run: () => Promise<T>): Promise<T> {
 
 export async function exportCardsByOperator(
   runtime: Pick<Runtime, 'db' | 'keyring' | 'audit' | 'logger'>,
-  options: OperatorExport & { out: Writable; beforeStart: (plan: OperatorExportPlan) => void; now?: Date },
+  options: OperatorExport & { openOut: () => Writable; beforeStart: (plan: OperatorExportPlan) => void; now?: Date },
 ): Promise<{ id: string; rows: number }> {
   const now = options.now ?? new Date();
   if (!isUuid(options.projectId)) throw new OperatorExportRefused('--project must be a project id (a UUID)');
@@ -74,6 +74,6 @@ export async function exportCardsByOperator(
       await recordAudit(runtime, { action: 'export.download_failed', outcome: 'failure', statusCode: 500, requestId, accountId: project.accountId, projectId: project.id, resource: `export:${id}` });
     },
   });
-  await pipeline(Readable.fromWeb(stream as import('node:stream/web').ReadableStream<Uint8Array>), options.out);
+  await pipeline(Readable.fromWeb(stream as import('node:stream/web').ReadableStream<Uint8Array>), options.openOut());
   return { id, rows };
 }

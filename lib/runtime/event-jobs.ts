@@ -2,7 +2,8 @@
 // CHECKOUT_EXPIRY_SWEEP_MS, so a lapsed session's `checkout.session.expired` is written within that time
 // even if nobody loads it), the background audit chain watch (every AUDIT_VERIFY_INTERVAL_SECONDS, the
 // whole chain on its first run and then once a day), the retention purge and the usage roll-up of closed
-// days (hourly), and the metadata re-index of searchable keys added (every 5 s). Like the audit sealer:
+// days (hourly), the metadata re-index of searchable keys added (every 5 s), and the expiry of export
+// requests not approved (or not downloaded) within 24 h (every minute). Like the audit sealer:
 // unref'd timers (they never keep a process alive), one pass of each job at a time, a failed pass logged and simply retried at the next tick; `stop()` aborts the passes in
 // flight and awaits them (the long ones, the watch and the roll-up, end at their next step). Every node
 // may run them: each job's conditional statements or dedupe keys make concurrent passes write each change
@@ -18,6 +19,7 @@ import { purgeOldEvents } from '../events/purge-old-events';
 import { rollUpAllProjects } from '../usage/roll-up-all-projects';
 import { expireTokens } from '../tokens/expire-tokens';
 import { REINDEX_INTERVAL_MS, reindexPendingProjects } from '../tokens/reindex-metadata';
+import { EXPORT_EXPIRY_SWEEP_MS, expireExports } from '../exports/expire-exports';
 
 export const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 export const USAGE_ROLL_UP_INTERVAL_MS = 60 * 60 * 1000;
@@ -52,6 +54,7 @@ export function startEventJobs(runtime: JobsRuntime): BackgroundJob {
     every(USAGE_ROLL_UP_INTERVAL_MS, 'usage-roll-up', logger, (signal) => rollUpAllProjects(runtime, { signal })),
     every(TOKEN_EXPIRY_INTERVAL_MS, 'token-expiry', logger, (signal) => expireTokens(runtime, { signal })),
     every(REINDEX_INTERVAL_MS, 'metadata-reindex', logger, (signal) => reindexPendingProjects(runtime, { signal })),
+    every(EXPORT_EXPIRY_SWEEP_MS, 'export-expiry', logger, () => expireExports(runtime)),
   ];
   return {
     async stop() {
