@@ -8,6 +8,11 @@ describe('presentRevealedPayload', () => {
     expect(JSON.stringify(presentRevealedPayload(card))).toBe('{"type":"card","cardNumber":"4242424242424242","expirationMonth":"12","expirationYear":"2030","firstName":"Jane"}');
   });
 
+  it('reveals the cardholder name of an imported card after the other card fields', () => {
+    const card = { type: 'card', cardNumber: '4242424242424242', expirationMonth: '12', expirationYear: '2030', cardholderName: 'Jane Q. Doe' } as const;
+    expect(JSON.stringify(presentRevealedPayload(card))).toBe('{"type":"card","cardNumber":"4242424242424242","expirationMonth":"12","expirationYear":"2030","cardholderName":"Jane Q. Doe"}');
+  });
+
   it('reveals the bank fields the response documents', () => {
     const bank = { type: 'bank', accountNumber: '000123456789', routingNumber: '110000000', accountType: 'savings' } as const;
     expect(presentRevealedPayload(bank)).toEqual({ type: 'bank', accountNumber: '000123456789', routingNumber: '110000000', accountType: 'savings' });

@@ -9,8 +9,16 @@ export type TRevealedPayload = z.output<typeof ZDetokenizeResponseSchema>['data'
 
 export function presentRevealedPayload(payload: TokenPayload): TRevealedPayload {
   if (payload.type === 'card') {
-    const { cardNumber, expirationMonth, expirationYear, firstName, lastName } = payload;
-    return { type: 'card', cardNumber, expirationMonth, expirationYear, ...(firstName === undefined ? {} : { firstName }), ...(lastName === undefined ? {} : { lastName }) };
+    const { cardNumber, expirationMonth, expirationYear, firstName, lastName, cardholderName } = payload;
+    return {
+      type: 'card',
+      cardNumber,
+      expirationMonth,
+      expirationYear,
+      ...(firstName === undefined ? {} : { firstName }),
+      ...(lastName === undefined ? {} : { lastName }),
+      ...(cardholderName === undefined ? {} : { cardholderName }),
+    };
   }
   const { accountNumber, routingNumber, accountHolderName, accountType } = payload;
   return {

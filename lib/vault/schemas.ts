@@ -247,7 +247,7 @@ export const ZDetokenizeResponseSchema = z
   .object({
     success: z.literal(true),
     data: z.union([
-      z.object({ type: z.literal('card'), cardNumber: z.string(), expirationMonth: z.string(), expirationYear: z.string(), firstName: z.string().optional(), lastName: z.string().optional() }),
+      z.object({ type: z.literal('card'), cardNumber: z.string(), expirationMonth: z.string(), expirationYear: z.string(), firstName: z.string().optional(), lastName: z.string().optional(), cardholderName: z.string().optional().meta({ description: 'The cardholder name of an imported card (`cardholder_name` of `vault import cards` or POST /api/imports), when the file had one.' }) }),
       z.object({ type: z.literal('bank'), accountNumber: z.string(), routingNumber: z.string(), accountHolderName: z.string().optional(), accountType: z.enum(['checking', 'savings']).optional() }),
     ]),
     metadata: z

@@ -7,7 +7,8 @@ import { hmacSha256Hex } from '../crypto/hash';
 import type { TBankData, TCardData } from './schemas';
 import type { TokenOwner } from '../tokens/token-metadata-seal';
 
-export type CardPayload = Omit<TCardData, 'cvv'>;
+/** `cardholderName`: imported cards only (issue 26: the file's `cardholder_name`, at most 200 characters). */
+export type CardPayload = Omit<TCardData, 'cvv'> & { cardholderName?: string };
 export type BankPayload = TBankData;
 export type TokenPayload = ({ type: 'card' } & CardPayload) | ({ type: 'bank' } & BankPayload);
 

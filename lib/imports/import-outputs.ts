@@ -1,0 +1,69 @@
+// An import's two outputs (issue 26), streamed from import_rows a page at a time (bounded memory for any
+// size): the mapping `external_id,token,brand,last4,exp_month,exp_year,fingerprint` (imported rows, and rows
+// that map to an existing token: an external_id imported before, a deduplicated card) and the report
+// `row,external_id,code,field` (skipped and failed rows). Neither ever holds card data: import_rows stores
+// none, and the display fields come from the token (brand, last 4, keyed fingerprint).
+import { once } from 'node:events';
+import type { Writable } from 'node:stream';
+import { stringify } from 'csv-stringify/sync';
+import type { Runtime } from '../runtime/types';
+
+const PAGE = 5_000;
+
+export const MAPPING_HEADER = ['external_id', 'token', 'brand', 'last4', 'exp_month', 'exp_year', 'fingerprint'] as const;
+export const REPORT_HEADER = ['row', 'external_id', 'code', 'field'] as const;
+
+async function write(out: Writable, text: string): Promise<void> {
+  if (!out.write(text)) await once(out, 'drain');
+}
+
+async function writePages<T extends { row: number }>(
+  runtime: Pick<Runtime, 'db'>,
+  out: Writable,
+  header: readonly string[],
+  page: (after: number) => Promise<T[]>,
+  line: (row: T) => unknown[],
+): Promise<void> {
+  await write(out, stringify([header]));
+  for (let after = 0; ; ) {
+    const rows = await page(after);
+    if (rows.length) await write(out, stringify(rows.map(line)));
+    if (rows.length < PAGE) return;
+    after = rows[rows.length - 1]!.row;
+  }
+}
+
+type MappingRow = { row: number; external_id: string | null; token: string; brand: string | null; last4: string; exp_month: string | null; exp_year: string | null; fingerprint: string };
+
+export async function writeMappingCsv(runtime: Pick<Runtime, 'db'>, importId: string, out: Writable): Promise<void> {
+  await writePages<MappingRow>(
+    runtime,
+    out,
+    MAPPING_HEADER,
+    (after) =>
+      runtime.db.sql.query<MappingRow>(
+        `SELECT r.row, r.external_id, t.token, t.brand, t.last4, r.exp_month, r.exp_year, t.fingerprint
+           FROM import_rows r JOIN tokens t ON t.id = r.token_id
+          WHERE r.import_id = $1::uuid AND r.row > $2 ORDER BY r.row LIMIT ${PAGE}`,
+        [importId, after],
+      ),
+    (row) => [row.external_id ?? '', row.token, row.brand ?? '', row.last4, row.exp_month ?? '', row.exp_year ?? '', row.fingerprint],
+  );
+}
+
+type ReportRow = { row: number; external_id: string | null; code: string | null; field: string | null };
+
+export async function writeReportCsv(runtime: Pick<Runtime, 'db'>, importId: string, out: Writable): Promise<void> {
+  await writePages<ReportRow>(
+    runtime,
+    out,
+    REPORT_HEADER,
+    (after) =>
+      runtime.db.sql.query<ReportRow>(
+        `SELECT row, external_id, code, field FROM import_rows
+          WHERE import_id = $1::uuid AND row > $2 AND outcome <> 'imported' ORDER BY row LIMIT ${PAGE}`,
+        [importId, after],
+      ),
+    (row) => [row.row, row.external_id ?? '', row.code ?? '', row.field ?? ''],
+  );
+}
