@@ -22,7 +22,7 @@ const dir = mkdtempSync(join(tmpdir(), 'vault-export-cli-'));
 const dataDir = join(dir, 'data');
 // PGlite: a folder of this test's own and a master key both processes use; PostgreSQL: the run's database.
 const overrides: Record<string, string> = inject('databaseUrl') ? {} : { VAULT_DATA_DIR: dataDir, VAULT_MASTER_KEY: randomBytes(32).toString('base64') };
-const env = Object.fromEntries(Object.entries({ ...process.env, ...testEnv(overrides), LOG_LEVEL: 'warn' }).filter(([, value]) => value !== undefined)) as Record<string, string>;
+const env = Object.fromEntries(Object.entries({ ...process.env, ...testEnv(overrides), LOG_LEVEL: 'warn' }).filter(([, value]) => value !== undefined)) as NodeJS.ProcessEnv;
 
 type Outcome = { code: number; stdout: string; stderr: string };
 const vault = (...args: string[]): Promise<Outcome> =>
@@ -98,7 +98,7 @@ describe('npx vault export cards', () => {
     const { text } = await decryptExport(new Uint8Array(readFileSync(out)), recipient);
     const rows = parseCsv(text);
     expect(rows.map((row) => row.token).sort()).toEqual([...expected.keys()].sort());
-    for (const row of rows) expect(row).toMatchObject({ card_number: expected.get(row.token)!.card_number, exp_month: expected.get(row.token)!.exp_month });
+    for (const row of rows) expect(row).toMatchObject({ card_number: expected.get(row.token!)!.card_number, exp_month: expected.get(row.token!)!.exp_month });
     // Every file the process (and its children) opened for writing: the --out file, the database's own files
     // (PGlite's folder: encrypted rows, as stored), devices. Nothing else: no temporary file, no clear copy.
     const writes = readFileSync(trace, 'utf8')

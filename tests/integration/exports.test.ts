@@ -108,7 +108,7 @@ describe('exports: request → approve → download', () => {
     expect(rows).toHaveLength(cards.active.length);
     const fingerprints = await m.vault.runtime.db.sql.query<{ token: string; fingerprint: string }>('SELECT token, fingerprint FROM tokens WHERE token = ANY ($1::text[])', [[...expected.keys()]]);
     for (const row of rows) {
-      const card = expected.get(row.token)!;
+      const card = expected.get(row.token!)!;
       const metadata = cards.active.find((seeded) => seeded.token === row.token)!.metadata;
       expect(row).toEqual({
         token: row.token,
