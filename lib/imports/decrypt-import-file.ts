@@ -44,6 +44,14 @@ export async function readSignerKey(armored: string, requireSigner: string): Pro
   return key.toPublic();
 }
 
+/** The signer an import requires (null: none), its public key read and checked against the fingerprint. */
+export async function signerRequirement(requireSigner: string | null | undefined, signerKey: string | undefined): Promise<SignerRequirement> {
+  if (!requireSigner) return null;
+  const fingerprint = normaliseFingerprint(requireSigner);
+  if (!signerKey) throw new ImportFailure('signer_key_missing', `A signature by ${fingerprint} is required, but no signer public key was given to check it`);
+  return { fingerprint, publicKey: await readSignerKey(signerKey, fingerprint) };
+}
+
 /** The size of the segments the file's bytes are hashed in (pass 1) and checked against (pass 2). */
 export const SEGMENT_BYTES = 1 << 20;
 

@@ -12,7 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { Runtime } from '../runtime/types';
-import { decryptImportFile, readSignerKey, type SignerRequirement } from './decrypt-import-file';
+import { decryptImportFile, signerRequirement } from './decrypt-import-file';
 import { ImportFailure } from './import-failure';
 import { LostClaimError, prepareTokens, writeBatch, type BatchContext, type BatchRow } from './import-batch';
 import { openImportDecryptionKeys } from './import-keys';
@@ -31,7 +31,6 @@ import {
 import { parseImportRows } from './parse-import-rows';
 import { columnMap, validateImportRow } from './validate-import-row';
 import { PROJECT_KEY_COLUMNS } from '../crypto/keyring';
-import { normaliseFingerprint } from '../crypto/openpgp-keys';
 
 export const IMPORT_BATCH_ROWS = 1_000;
 /** How often pass 1 reports its progress (rows). */
@@ -75,16 +74,9 @@ export async function runImport(runtime: Pick<Runtime, 'db' | 'keyring' | 'logge
   }
 }
 
-async function signerOf(claimed: ClaimedImport): Promise<SignerRequirement> {
-  if (!claimed.require_signer) return null;
-  const fingerprint = normaliseFingerprint(claimed.require_signer);
-  if (!claimed.options.signerKey) throw new ImportFailure('signer_key_missing', `A signature by ${fingerprint} is required, but no signer public key was given to check it`);
-  return { fingerprint, publicKey: await readSignerKey(claimed.options.signerKey, fingerprint) };
-}
-
 async function importFile(runtime: Pick<Runtime, 'db' | 'keyring'>, claimed: ClaimedImport, options: RunImportOptions): Promise<'completed' | 'cancelled'> {
   const keys = await openImportDecryptionKeys(runtime, claimed.project_id);
-  const signer = await signerOf(claimed);
+  const signer = await signerRequirement(claimed.require_signer, claimed.options.signerKey);
   const progress = (phase: ImportProgress['phase'], rowsDone: number, rowsTotal: number | null, counts: { imported: number; skipped: number; failed: number }) =>
     options.onProgress?.({ phase, rowsDone, rowsTotal, ...counts });
   const counts = { imported: claimed.rows_imported, skipped: claimed.rows_skipped, failed: claimed.rows_failed };

@@ -38,3 +38,25 @@ export function makeSender(name = 'Sender'): Sender {
 
 /** The bytes as a fresh stream each pass. */
 export const bytesSource = (bytes: Buffer) => () => Readable.from([bytes]);
+
+/** A Luhn-valid 16-digit Visa test-range number for `index` (distinct per index). */
+export function cardNumberFor(index: number): string {
+  const body = `400000${String(index).padStart(9, '0')}`;
+  let sum = 0;
+  for (let i = 0; i < body.length; i++) {
+    let digit = Number(body[body.length - 1 - i]);
+    if (i % 2 === 0) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return `${body}${(10 - (sum % 10)) % 10}`;
+}
+
+/** A CSV of `rows` distinct cards with external ids `ext-<n>`. */
+export function cardsCsv(rows: number, from = 1): string {
+  const lines = ['external_id,card_number,exp_month,exp_year,cardholder_name'];
+  for (let n = from; n < from + rows; n++) lines.push(`ext-${n},${cardNumberFor(n)},${String((n % 12) + 1).padStart(2, '0')},2030,Holder ${n}`);
+  return `${lines.join('\n')}\n`;
+}
