@@ -6,6 +6,7 @@
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { generate } from 'otplib';
 import { readOutbox } from '../lib/mail/outbox';
 import { E2E_ADMIN_PASSWORD } from '../playwright.config';
 
@@ -76,6 +77,17 @@ export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 export async function signIn(page: Page, email = OWNER_EMAIL, password = OWNER_PASSWORD): Promise<void> {
   const response = await page.request.post('/auth/login', { data: { email, password } });
   expect(response.status(), await response.text()).toBe(200);
+}
+
+/** The API's sign-in with its second step: password, then a TOTP code (the cookie lands in the browser). */
+export async function signInWithMfa(page: Page, email: string, password: string, secret: string): Promise<void> {
+  const first = await page.request.post('/auth/login', { data: { email, password } });
+  expect(first.status()).toBe(200);
+  const { mfa_token: mfaToken } = (await first.json()) as { mfa_token: string };
+  // The setup's code used this step: the next step's code is accepted too (one step either side).
+  const code = await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
+  const second = await page.request.post('/auth/mfa/verify', { data: { mfa_token: mfaToken, code } });
+  expect(second.status(), await second.text()).toBe(200);
 }
 
 /** The newest mailed link (invitation or reset) to `email`, waiting for a queued mail; its token is in the fragment. */

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { generate } from 'otplib';
-import { acceptInvitation, apiToken, bearer, createMember, invitationToken, signIn, snapAndAudit, test, testProjectBase } from './dashboard-support';
+import { acceptInvitation, apiToken, bearer, createMember, invitationToken, signIn, signInWithMfa, snapAndAudit, test, testProjectBase } from './dashboard-support';
 
 const memberRow = (page: Page, email: string) => page.getByTestId('member-row').filter({ hasText: email });
 
@@ -154,14 +154,3 @@ test.describe('dashboard team', () => {
     expect(foreign?.status()).toBe(404);
   });
 });
-
-/** The API's sign-in with its second step: password, then a TOTP code (the cookie lands in the browser). */
-async function signInWithMfa(page: Page, email: string, password: string, secret: string): Promise<void> {
-  const first = await page.request.post('/auth/login', { data: { email, password } });
-  expect(first.status()).toBe(200);
-  const { mfa_token: mfaToken } = (await first.json()) as { mfa_token: string };
-  // The setup's code used this step: the next step's code is accepted too (one step either side).
-  const code = await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
-  const second = await page.request.post('/auth/mfa/verify', { data: { mfa_token: mfaToken, code } });
-  expect(second.status(), await second.text()).toBe(200);
-}

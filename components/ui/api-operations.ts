@@ -4,12 +4,16 @@
 // tsc checks each method and path against its definition.
 
 export const operations = {
+  approveExport: ['POST', '/api/exports/{id}/approve'],
   cancelCheckoutSession: ['POST', '/checkout/{sessionId}/cancel'],
+  cancelImport: ['POST', '/api/imports/{id}/cancel'],
   changePassword: ['POST', '/auth/change-password'],
   checkResetToken: ['POST', '/auth/verify-reset-token'],
   createApplication: ['POST', '/api/applications'],
   createCheckoutSession: ['POST', '/api/sessions/create'],
   createCollectSession: ['POST', '/collect-sessions'],
+  createExport: ['POST', '/api/exports'],
+  createImport: ['POST', '/api/imports'],
   createImportKey: ['POST', '/api/import-keys'],
   createMerchant: ['POST', '/api/merchants'],
   createProject: ['POST', '/api/projects'],
@@ -24,6 +28,7 @@ export const operations = {
   deleteWebhookEndpoint: ['DELETE', '/api/webhook-endpoints/{id}'],
   detokenize: ['POST', '/detokenize'],
   disableMfa: ['POST', '/auth/mfa/disable'],
+  downloadExport: ['GET', '/api/exports/{id}/download'],
   endApplicationKeyGrace: ['DELETE', '/api/applications/{id}/previous-key'],
   exportAuditLogs: ['GET', '/api/audit-logs/export'],
   forgotPassword: ['POST', '/auth/forgot-password'],
@@ -38,7 +43,11 @@ export const operations = {
   getElementsGlobal: ['GET', '/elements.global.js'],
   getElementsModule: ['GET', '/elements.js'],
   getEvent: ['GET', '/api/events/{id}'],
+  getExport: ['GET', '/api/exports/{id}'],
   getHealth: ['GET', '/health'],
+  getImport: ['GET', '/api/imports/{id}'],
+  getImportMapping: ['GET', '/api/imports/{id}/mapping'],
+  getImportReport: ['GET', '/api/imports/{id}/report'],
   getMerchant: ['GET', '/api/merchants/{id}'],
   getMerchantLogo: ['GET', '/checkout-assets/logos/{merchantId}/{sha256}'],
   getMetrics: ['GET', '/metrics'],
@@ -56,7 +65,9 @@ export const operations = {
   listAuditLogs: ['GET', '/api/audit-logs'],
   listCheckoutSessions: ['GET', '/api/checkout-sessions'],
   listEvents: ['GET', '/api/events'],
+  listExports: ['GET', '/api/exports'],
   listImportKeys: ['GET', '/api/import-keys'],
+  listImports: ['GET', '/api/imports'],
   listMembers: ['GET', '/api/members'],
   listMerchants: ['GET', '/api/merchants'],
   listProjects: ['GET', '/api/projects'],
@@ -108,12 +119,16 @@ export const operations = {
 } as const satisfies { [Id in keyof OperationRoutes]: readonly [OperationRoutes[Id]['definition']['method'], OperationRoutes[Id]['definition']['path']] };
 
 export type OperationRoutes = {
+  approveExport: typeof import('@/lib/api/exports/approve-export').POST;
   cancelCheckoutSession: typeof import('@/lib/api/checkout/cancel-checkout-session').POST;
+  cancelImport: typeof import('@/lib/api/imports/cancel-import').POST;
   changePassword: typeof import('@/lib/api/auth-endpoints/change-password').POST;
   checkResetToken: typeof import('@/lib/api/auth-endpoints/verify-reset-token').POST;
   createApplication: typeof import('@/lib/api/applications/create-application').POST;
   createCheckoutSession: typeof import('@/lib/api/checkout/create-checkout-session').POST;
   createCollectSession: typeof import('@/lib/api/collect-sessions/create-collect-session').POST;
+  createExport: typeof import('@/lib/api/exports/create-export').POST;
+  createImport: typeof import('@/lib/api/imports/create-import').POST;
   createImportKey: typeof import('@/lib/api/import-keys/create-import-key').POST;
   createMerchant: typeof import('@/lib/api/merchants/create-merchant').POST;
   createProject: typeof import('@/lib/api/projects/create-project').POST;
@@ -128,6 +143,7 @@ export type OperationRoutes = {
   deleteWebhookEndpoint: typeof import('@/lib/api/webhooks/delete-webhook-endpoint').DELETE;
   detokenize: typeof import('@/lib/api/detokenize').POST;
   disableMfa: typeof import('@/lib/api/auth-endpoints/disable-mfa').POST;
+  downloadExport: typeof import('@/lib/api/exports/download-export').GET;
   endApplicationKeyGrace: typeof import('@/lib/api/applications/end-application-grace').DELETE;
   exportAuditLogs: typeof import('@/lib/api/audit-logs/export-audit-logs').GET;
   forgotPassword: typeof import('@/lib/api/auth-endpoints/forgot-password').POST;
@@ -142,7 +158,11 @@ export type OperationRoutes = {
   getElementsGlobal: typeof import('@/lib/api/elements/elements-assets').elementsGlobal;
   getElementsModule: typeof import('@/lib/api/elements/elements-assets').elementsModule;
   getEvent: typeof import('@/lib/api/events/get-event').GET;
+  getExport: typeof import('@/lib/api/exports/get-export').GET;
   getHealth: typeof import('@/lib/api/health').GET;
+  getImport: typeof import('@/lib/api/imports/get-import').GET;
+  getImportMapping: typeof import('@/lib/api/imports/get-import-mapping').GET;
+  getImportReport: typeof import('@/lib/api/imports/get-import-report').GET;
   getMerchant: typeof import('@/lib/api/merchants/get-merchant').GET;
   getMerchantLogo: typeof import('@/lib/api/merchants/get-merchant-logo').GET;
   getMetrics: typeof import('@/lib/api/metrics').GET;
@@ -160,7 +180,9 @@ export type OperationRoutes = {
   listAuditLogs: typeof import('@/lib/api/audit-logs/list-audit-logs').GET;
   listCheckoutSessions: typeof import('@/lib/api/checkout/list-checkout-sessions').GET;
   listEvents: typeof import('@/lib/api/events/list-events').GET;
+  listExports: typeof import('@/lib/api/exports/list-exports').GET;
   listImportKeys: typeof import('@/lib/api/import-keys/list-import-keys').GET;
+  listImports: typeof import('@/lib/api/imports/list-imports').GET;
   listMembers: typeof import('@/lib/api/members/list-members').GET;
   listMerchants: typeof import('@/lib/api/merchants/list-merchants').GET;
   listProjects: typeof import('@/lib/api/projects/list-projects').GET;

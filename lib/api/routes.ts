@@ -21,6 +21,7 @@ import { merchantsRoutes } from './merchants/routes';
 import { webhooksRoutes } from './webhooks/routes';
 import { exportsRoutes } from './exports/routes';
 import { importKeysRoutes } from './import-keys/routes';
+import { importsRoutes } from './imports/routes';
 import { eventsRoutes } from './events/routes';
 import { defineOpenApiRoute } from './openapi';
 import { projectsRoutes } from './projects/routes';
@@ -65,6 +66,7 @@ export const routes: readonly DefinedRoute[] = [
   ...eventsRoutes,
   ...exportsRoutes,
   ...importKeysRoutes,
+  ...importsRoutes,
   health,
   ready,
   openApiDocument,

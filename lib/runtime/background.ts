@@ -1,6 +1,7 @@
-// A serving node's background work: the audit sealer (AUDIT_SEALER), the event jobs and the webhook worker
+// A serving node's background work: the audit sealer (AUDIT_SEALER), the event jobs, the imports' job and the webhook worker
 // (WEBHOOK_WORKER; the CLI's one-shot commands pass background: false). `stop()` stops them in order.
 import { startAuditSealer } from '../audit/audit-sealer';
+import { startImportJob } from '../imports/import-job';
 import { startWebhookWorker, type WebhookWorker } from '../webhooks/start-webhook-worker';
 import { startEventJobs } from './event-jobs';
 import type { Runtime } from './types';
@@ -21,7 +22,19 @@ export function startSealerAndJobs(runtime: Pick<Runtime, 'db' | 'keyring' | 'lo
   };
 }
 
-/** The webhook worker, which needs the whole runtime (dispatcher, store). WEBHOOK_WORKER=off: another node sends them. */
+/**
+ * The webhook worker and the imports' job (issue 26: uploaded imports, lib/imports/import-job.ts), which
+ * need the whole runtime (dispatcher, store, events). WEBHOOK_WORKER=off: another node does this work.
+ */
 export async function startWebhooks(runtime: Runtime, background: boolean): Promise<WebhookWorker | null> {
-  return runtime.config.WEBHOOK_WORKER && background ? startWebhookWorker(runtime) : null;
+  if (!runtime.config.WEBHOOK_WORKER || !background) return null;
+  const webhooks = await startWebhookWorker(runtime);
+  const imports = startImportJob(runtime);
+  return {
+    wake: () => webhooks.wake(),
+    async stop() {
+      await imports.stop();
+      await webhooks.stop();
+    },
+  };
 }
