@@ -33,12 +33,13 @@ import { benchTokenize } from './bench/tokenize.mjs';
 import { benchTokenLifecycle } from './bench/token-lifecycle.mjs';
 import { benchElements } from './bench/elements.mjs';
 import { benchWebhooks } from './bench/webhooks.mjs';
+import { benchBulk } from './bench/bulk.mjs';
 import { staleNextNote, startVault, withNext } from './bench/vault-server.mjs';
 
 const masterKey = randomBytes(32).toString('base64');
 let crashed = 0;
 
-// BENCH_ONLY=tokenize,proxy,round-trips,writer-mac,capacity,embedded,sealer,memory,audit,dashboard,scale,webhooks,elements,tokens runs only those sections (while working on one figure).
+// BENCH_ONLY=tokenize,proxy,round-trips,writer-mac,capacity,embedded,sealer,memory,audit,dashboard,scale,webhooks,elements,tokens,bulk runs only those sections (while working on one figure).
 const only = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((name) => name.trim())) : null;
 const wanted = (key) => !only || only.has(key);
 
@@ -93,6 +94,7 @@ async function main() {
   figures.push(...(await section('webhook delivery', 'webhooks', () => benchWebhooks(masterKey, certificate))));
   figures.push(...(await section('Vault Elements', 'elements', () => benchElements(masterKey))));
   figures.push(...(await section('token formats, metadata and search', 'tokens', () => benchTokenLifecycle(masterKey))));
+  figures.push(...(await section('bulk import and export', 'bulk', () => benchBulk(masterKey))));
   const { missed, far } = printSummary(figures, failures());
   // BENCH_QUICK (CI): a report that fails only on a fall of more than 25 % against a floor (noise is not a failure).
   return crashed ? 1 : STRICT && missed ? 1 : QUICK && far ? 1 : 0;
