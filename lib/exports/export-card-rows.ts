@@ -60,7 +60,14 @@ async function* storedPages(runtime: Pick<Runtime, 'db'>, selection: ExportSelec
   }
   let cursor: [Date, string] = [now, LAST_ID];
   for (;;) {
-    const rows = await runtime.db.sql.query<StoredRow>(PAGE(columns, extra), [selection.projectId, now, cursor[0], cursor[1], pageSize]);
+    const params = [selection.projectId, now, cursor[0], cursor[1], pageSize];
+    // The page must walk the index in order and stop: with stale statistics (right after a bulk import,
+    // before autovacuum's ANALYZE) the planner picked a bitmap scan of the whole project and a sort, per
+    // page, and timed out at a million tokens. Plans with a sort are ruled out for this statement only.
+    const rows = await runtime.db.sql.transaction(async (tx) => {
+      await tx.query("SELECT set_config('enable_sort', 'off', true), set_config('enable_bitmapscan', 'off', true)", []);
+      return tx.query<StoredRow>(PAGE(columns, extra), params);
+    });
     if (rows.length) yield rows;
     if (rows.length < pageSize) return;
     const last = rows.at(-1)!;
