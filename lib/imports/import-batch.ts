@@ -134,6 +134,8 @@ export async function writeBatch(
   rows: BatchRow[],
   rowsDone: number,
   prepared: Map<number, NewToken> = prepareTokens(context, rows),
+  /** The previous batch, still committing (two batches may be written at once, on two connections). */
+  after: Promise<unknown> | null = null,
 ): Promise<BatchCounts & { cancelRequested: boolean }> {
   return runtime.db.sql.transaction(async (tx) => {
     const now = new Date();
@@ -147,19 +149,21 @@ export async function writeBatch(
       Object.assign(outcomes[index]!, { outcome: 'skipped', tokenId, code, field: code === 'already_imported' ? 'external_id' : null });
     };
 
-    // external_ids this project already has.
-    const externalIds = [...new Set([...prepared.values()].flatMap((token) => (token.externalId === null ? [] : [token.externalId])))];
-    const existing = new Map<string, string>();
-    if (externalIds.length) {
-      const found = await tx.query<{ external_id: string; id: string }>(
-        'SELECT external_id, id FROM tokens WHERE project_id = $1::uuid AND external_id = ANY ($2::text[])',
-        [context.projectId, externalIds],
-      );
-      for (const { external_id, id } of found) existing.set(external_id, id);
+    // A repeated external_id within the batch maps to its first row's token (resolved after the insert).
+    const firstWith = new Map<string, number>();
+    const repeats = new Map<number, number>();
+    for (const token of [...prepared.values()]) {
+      if (token.externalId === null) continue;
+      const first = firstWith.get(token.externalId);
+      if (first === undefined) firstWith.set(token.externalId, token.index);
+      else {
+        repeats.set(token.index, first);
+        prepared.delete(token.index);
+      }
     }
-    // Deduplicate: the oldest active token of each fingerprint and type.
-    const byCard = new Map<string, string>();
+    // Deduplicate: the oldest active token of each fingerprint and type (or the batch's first of the card).
     if (context.deduplicate && prepared.size) {
+      const byCard = new Map<string, string>();
       const fingerprints = [...new Set([...prepared.values()].map((token) => token.fingerprint))];
       const found = await tx.query<{ fingerprint: string; type: string; id: string }>(
         `SELECT DISTINCT ON (t.fingerprint, t.type) t.fingerprint, t.type::text AS type, t.id
@@ -169,24 +173,17 @@ export async function writeBatch(
         [context.projectId, fingerprints, now],
       );
       for (const { fingerprint, type, id } of found) byCard.set(`${type}:${fingerprint}`, id);
-    }
-    for (const token of [...prepared.values()]) {
-      const earlier = token.externalId === null ? undefined : existing.get(token.externalId);
-      if (earlier) {
-        skip(token.index, earlier, 'already_imported');
-        continue;
+      for (const token of [...prepared.values()]) {
+        const card = `${token.type}:${token.fingerprint}`;
+        const same = byCard.get(card);
+        if (same) skip(token.index, same, 'deduplicated');
+        else byCard.set(card, token.id);
       }
-      const card = `${token.type}:${token.fingerprint}`;
-      const same = context.deduplicate ? byCard.get(card) : undefined;
-      if (same) {
-        skip(token.index, same, 'deduplicated');
-        continue;
-      }
-      if (token.externalId !== null) existing.set(token.externalId, token.id);
-      if (context.deduplicate) byCard.set(card, token.id);
     }
 
-    // Insert; rows not written hit a taken token value (drawn again) or an external_id written meanwhile.
+    // Insert (ON CONFLICT DO NOTHING): a row not written either carries an external_id the project already
+    // has (skipped, mapped to that token; a concurrent batch's is waited for by the unique index) or drew
+    // a token value already taken (drawn again).
     let pending = [...prepared.values()];
     for (let draw = 1; pending.length; draw += 1) {
       const written = new Set(
@@ -201,15 +198,15 @@ export async function writeBatch(
       );
       pending = pending.filter((token) => !written.has(token.id));
       if (!pending.length) break;
-      const raced = pending.filter((token) => token.externalId !== null);
-      if (raced.length) {
+      const withIds = pending.filter((token) => token.externalId !== null);
+      if (withIds.length) {
         const found = await tx.query<{ external_id: string; id: string }>(
           'SELECT external_id, id FROM tokens WHERE project_id = $1::uuid AND external_id = ANY ($2::text[])',
-          [context.projectId, raced.map((token) => token.externalId)],
+          [context.projectId, withIds.map((token) => token.externalId)],
         );
-        const taken = new Map(found.map((row) => [row.external_id, row.id]));
-        for (const token of raced) {
-          const holder = taken.get(token.externalId!);
+        const holders = new Map(found.map((row) => [row.external_id, row.id]));
+        for (const token of withIds) {
+          const holder = holders.get(token.externalId!);
           if (holder && holder !== token.id) skip(token.index, holder, 'already_imported');
         }
         pending = pending.filter((token) => prepared.has(token.index));
@@ -223,6 +220,11 @@ export async function writeBatch(
       if (draw >= MAX_DRAWS) break;
     }
     for (const token of prepared.values()) outcomes[token.index]!.tokenId = token.id;
+    for (const [index, first] of repeats) {
+      const tokenId = outcomes[first]!.tokenId;
+      if (tokenId) skip(index, tokenId, 'already_imported');
+      else Object.assign(outcomes[index]!, { outcome: 'failed', code: outcomes[first]!.code, field: outcomes[first]!.field });
+    }
 
     const indexed = [...prepared.values()].filter((token) => token.search.keys.length);
     if (indexed.length) {
@@ -246,6 +248,9 @@ export async function writeBatch(
     ]);
     const counts: BatchCounts = { imported: 0, skipped: 0, failed: 0 };
     for (const outcome of outcomes) counts[outcome.outcome] += 1;
+    // Batches commit in file order: this one's rows_done only once the previous batch has committed (its
+    // failure rolls this one back too).
+    if (after) await after;
     const advanced = await tx.query<{ cancel_requested: boolean }>(ADVANCE, [context.importId, context.workerId, rowsDone, counts.imported, counts.skipped, counts.failed]);
     if (!advanced.length) throw new LostClaimError();
     await insertAuditRows({ sql: tx }, runtime.keyring, [{ ...context.audit, resource: `import:${context.importId} rows=${rows.length}` }]);

@@ -8,7 +8,7 @@ import type { Writable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
 import type { Runtime } from '../runtime/types';
 
-const PAGE = 5_000;
+const PAGE = 2_000;
 
 export const MAPPING_HEADER = ['external_id', 'token', 'brand', 'last4', 'exp_month', 'exp_year', 'fingerprint'] as const;
 export const REPORT_HEADER = ['row', 'external_id', 'code', 'field'] as const;
@@ -22,18 +22,19 @@ async function writePages<T extends { row: number }>(
   out: Writable,
   header: readonly string[],
   page: (after: number) => Promise<T[]>,
-  line: (row: T) => unknown[],
+  line: (row: T) => unknown[] | null,
 ): Promise<void> {
   await write(out, stringify([header]));
   for (let after = 0; ; ) {
     const rows = await page(after);
-    if (rows.length) await write(out, stringify(rows.map(line)));
+    const lines = rows.map(line).filter((fields): fields is unknown[] => fields !== null);
+    if (lines.length) await write(out, stringify(lines));
     if (rows.length < PAGE) return;
     after = rows[rows.length - 1]!.row;
   }
 }
 
-type MappingRow = { row: number; external_id: string | null; token: string; brand: string | null; last4: string; exp_month: string | null; exp_year: string | null; fingerprint: string };
+type MappingRow = { row: number; external_id: string | null; token: string | null; brand: string | null; last4: string | null; exp_month: string | null; exp_year: string | null; fingerprint: string | null };
 
 export async function writeMappingCsv(runtime: Pick<Runtime, 'db'>, importId: string, out: Writable): Promise<void> {
   await writePages<MappingRow>(
@@ -42,12 +43,16 @@ export async function writeMappingCsv(runtime: Pick<Runtime, 'db'>, importId: st
     MAPPING_HEADER,
     (after) =>
       runtime.db.sql.query<MappingRow>(
+        // The page first (the import_rows key), then each row's token by its id: never a join over all tokens.
         `SELECT r.row, r.external_id, t.token, t.brand, t.last4, r.exp_month, r.exp_year, t.fingerprint
-           FROM import_rows r JOIN tokens t ON t.id = r.token_id
-          WHERE r.import_id = $1::uuid AND r.row > $2 ORDER BY r.row LIMIT ${PAGE}`,
+           FROM (SELECT row, external_id, token_id, exp_month, exp_year FROM import_rows
+                  WHERE import_id = $1::uuid AND row > $2 AND token_id IS NOT NULL ORDER BY row LIMIT ${PAGE}) r
+           LEFT JOIN LATERAL (SELECT token, brand, last4, fingerprint FROM tokens WHERE id = r.token_id) t ON true
+          ORDER BY r.row`,
         [importId, after],
       ),
-    (row) => [row.external_id ?? '', row.token, row.brand ?? '', row.last4, row.exp_month ?? '', row.exp_year ?? '', row.fingerprint],
+    // A token erased since (a purge) has no row left: it is not in the mapping.
+    (row) => (row.token === null ? null : [row.external_id ?? '', row.token, row.brand ?? '', row.last4 ?? '', row.exp_month ?? '', row.exp_year ?? '', row.fingerprint]),
   );
 }
 

@@ -123,29 +123,41 @@ async function importFile(runtime: Pick<Runtime, 'db' | 'keyring'>, claimed: Cla
   const batchRows = options.batchRows ?? IMPORT_BATCH_ROWS;
   const second = await decryptImportFile(options.source(), keys, signer, verified.segments);
   let batch: BatchRow[] = [];
-  let inflight: Promise<{ cancelRequested: boolean }> | null = null;
+  // Up to two batches are written at once on two connections (the second commits only after the first);
+  // with deduplicate, one at a time, so each batch sees the cards of the one before it.
+  const parallel = context.deduplicate ? 1 : 2;
+  const inflight: Promise<{ cancelRequested: boolean }>[] = [];
+  let cancelled = false;
+  const settleOne = async () => {
+    const done = await inflight.shift()!;
+    if (done.cancelRequested) cancelled = true;
+  };
   const settle = async () => {
-    if (!inflight) return;
-    const done = await inflight;
-    inflight = null;
-    if (done.cancelRequested) throw new Cancelled();
+    while (inflight.length) await settleOne();
+    if (cancelled) throw new Cancelled();
   };
   const flush = async () => {
     if (!batch.length) return;
     const rows = batch;
     batch = [];
-    // Sealing the next batch overlaps the previous one's transaction; batches still commit in order.
+    // Sealing this batch overlaps the transactions in flight; batches still commit in file order.
     const prepared = prepareTokens(context, rows);
-    await settle();
+    while (inflight.length >= parallel) await settleOne();
+    if (cancelled) {
+      await settle();
+      throw new Cancelled();
+    }
     const rowsDone = rows[rows.length - 1]!.row;
-    inflight = writeBatch(runtime, context, rows, rowsDone, prepared).then((written) => {
-      counts.imported += written.imported;
-      counts.skipped += written.skipped;
-      counts.failed += written.failed;
+    const previous = inflight[inflight.length - 1] ?? null;
+    const written = writeBatch(runtime, context, rows, rowsDone, prepared, previous).then((result) => {
+      counts.imported += result.imported;
+      counts.skipped += result.skipped;
+      counts.failed += result.failed;
       progress('import', rowsDone, rowsTotal, counts);
-      return written;
+      return result;
     });
-    inflight.catch(() => {});
+    written.catch(() => {});
+    inflight.push(written);
   };
   try {
     progress('import', claimed.rows_done, rowsTotal, counts);
@@ -159,7 +171,7 @@ async function importFile(runtime: Pick<Runtime, 'db' | 'keyring'>, claimed: Cla
     await settle();
   } catch (error) {
     second.plaintext.destroy();
-    await (inflight as Promise<unknown> | null)?.catch(() => {});
+    await Promise.allSettled(inflight);
     if (error instanceof Cancelled) return 'cancelled';
     if (!(error instanceof ImportFailure)) await second.verified; // the integrity failure explains a broken stream
     throw error;
