@@ -4,6 +4,7 @@ export const NAV_ITEMS = [
   { label: 'Applications', path: '/applications' },
   { label: 'Tokens', path: '/tokens' },
   { label: 'Imports', path: '/imports' },
+  { label: 'Exports', path: '/exports' },
   { label: 'Checkout', path: '/checkout' },
   { label: 'Webhooks', path: '/webhooks' },
   { label: 'Audit log', path: '/audit' },
