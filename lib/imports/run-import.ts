@@ -83,6 +83,7 @@ async function importFile(runtime: Pick<Runtime, 'db' | 'keyring'>, claimed: Cla
 
   // Pass 1: decrypt, verify, count; nothing stored.
   const first = await decryptImportFile(options.source(), keys, signer);
+  progress('verify', 0, null, counts);
   let rowsTotal = 0;
   try {
     for await (const _row of parseImportRows(first.plaintext, claimed.format)) {

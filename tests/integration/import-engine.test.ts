@@ -268,6 +268,28 @@ describe('import engine', () => {
     });
   });
 
+  it('a running import held by a live worker is left alone; once its claim lapses another worker resumes it after rows_done', async () => {
+    const project = await freshProject();
+    const csv = 'external_id,card_number,exp_month,exp_year\nr1,4242424242424242,12,2030\nr2,5555555555554444,12,2030\nr3,378282246310005,12,2030\nr4,4000056655665556,12,2030\n';
+    const bytes = sender.encrypt(csv, project.publicKey);
+    const { id } = await createImport(vault.runtime, { projectId: project.projectId, source: 'api', format: 'csv', options: {} });
+    // Another worker holds it, two rows done (as if its first batch had committed).
+    await vault.runtime.db.sql.query("UPDATE imports SET status = 'running', claimed_by = 'node-a', claimed_until = now() + interval '60 seconds', rows_done = 2, rows_imported = 2 WHERE id = $1::uuid", [id]);
+    const held = await runImport(vault.runtime, { importId: id, source: bytesSource(bytes), workerId: 'node-b' });
+    expect(held).toEqual({ status: 'running', rows_total: null, rows_imported: 2, rows_skipped: 0, rows_failed: 0 });
+    expect(await tokenCount(project)).toBe(0);
+
+    await vault.runtime.db.sql.query("UPDATE imports SET claimed_until = now() - interval '1 second' WHERE id = $1::uuid", [id]);
+    const resumed = await runImport(vault.runtime, { importId: id, source: bytesSource(bytes), workerId: 'node-b' });
+    expect(resumed).toEqual({ status: 'completed', rows_total: 4, rows_imported: 4, rows_skipped: 0, rows_failed: 0 });
+    const stored = await vault.runtime.db.sql.query<{ external_id: string }>('SELECT external_id FROM tokens WHERE project_id = $1::uuid ORDER BY external_id', [project.projectId]);
+    expect(stored.map((row) => row.external_id)).toEqual(['r3', 'r4']);
+    expect((await vault.runtime.db.sql.query<{ row: number }>('SELECT row FROM import_rows WHERE import_id = $1::uuid ORDER BY row', [id])).map((row) => row.row)).toEqual([3, 4]);
+    const audit = await vault.runtime.db.sql.query<{ action: string; resource: string }>('SELECT action, resource FROM audit_logs WHERE resource LIKE $1 ORDER BY id', [`import:${id}%`]);
+    expect(audit.map((row) => row.action)).toEqual(['import.resume', 'import.batch', 'import.finish']);
+    expect(audit[0]!.resource).toBe(`import:${id} format=csv rows_done=2`);
+  });
+
   it('cancel between batches leaves whole batches only: rows_done, import_rows and tokens agree', async () => {
     const project = await freshProject();
     const rows = Array.from({ length: 1000 }, (_, i) => `c${i + 1},4242424242424242,12,2030`).join('\n');
