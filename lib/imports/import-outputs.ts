@@ -8,7 +8,7 @@ import type { Writable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
 import type { Runtime } from '../runtime/types';
 
-const PAGE = 2_000;
+const PAGE = 5_000;
 
 export const MAPPING_HEADER = ['external_id', 'token', 'brand', 'last4', 'exp_month', 'exp_year', 'fingerprint'] as const;
 export const REPORT_HEADER = ['row', 'external_id', 'code', 'field'] as const;
@@ -17,20 +17,24 @@ async function write(out: Writable, text: string): Promise<void> {
   if (!out.write(text)) await once(out, 'drain');
 }
 
+// Every data row of an import has its import_rows row (numbered 1…n without gaps): a page is a range of
+// row numbers, read along the primary key, so its cost does not grow with the rows before it (an
+// `ORDER BY row LIMIT` under stale statistics was planned as a sort of every remaining row, page after page).
 async function writePages<T extends { row: number }>(
   runtime: Pick<Runtime, 'db'>,
+  importId: string,
   out: Writable,
   header: readonly string[],
-  page: (after: number) => Promise<T[]>,
+  page: (after: number, upTo: number) => Promise<T[]>,
   line: (row: T) => unknown[] | null,
 ): Promise<void> {
   await write(out, stringify([header]));
-  for (let after = 0; ; ) {
-    const rows = await page(after);
+  const [last] = await runtime.db.sql.query<{ max: number | null }>('SELECT max(row)::int AS max FROM import_rows WHERE import_id = $1::uuid', [importId]);
+  const end = last?.max ?? 0;
+  for (let after = 0; after < end; after += PAGE) {
+    const rows = await page(after, after + PAGE);
     const lines = rows.map(line).filter((fields): fields is unknown[] => fields !== null);
     if (lines.length) await write(out, stringify(lines));
-    if (rows.length < PAGE) return;
-    after = rows[rows.length - 1]!.row;
   }
 }
 
@@ -39,17 +43,18 @@ type MappingRow = { row: number; external_id: string | null; token: string | nul
 export async function writeMappingCsv(runtime: Pick<Runtime, 'db'>, importId: string, out: Writable): Promise<void> {
   await writePages<MappingRow>(
     runtime,
+    importId,
     out,
     MAPPING_HEADER,
-    (after) =>
+    (after, upTo) =>
       runtime.db.sql.query<MappingRow>(
         // The page first (the import_rows key), then each row's token by its id: never a join over all tokens.
         `SELECT r.row, r.external_id, t.token, t.brand, t.last4, r.exp_month, r.exp_year, t.fingerprint
            FROM (SELECT row, external_id, token_id, exp_month, exp_year FROM import_rows
-                  WHERE import_id = $1::uuid AND row > $2 AND token_id IS NOT NULL ORDER BY row LIMIT ${PAGE}) r
+                  WHERE import_id = $1::uuid AND row > $2 AND row <= $3 AND token_id IS NOT NULL) r
            LEFT JOIN LATERAL (SELECT token, brand, last4, fingerprint FROM tokens WHERE id = r.token_id) t ON true
           ORDER BY r.row`,
-        [importId, after],
+        [importId, after, upTo],
       ),
     // A token erased since (a purge) has no row left: it is not in the mapping.
     (row) => (row.token === null ? null : [row.external_id ?? '', row.token, row.brand ?? '', row.last4 ?? '', row.exp_month ?? '', row.exp_year ?? '', row.fingerprint]),
@@ -61,13 +66,14 @@ type ReportRow = { row: number; external_id: string | null; code: string | null;
 export async function writeReportCsv(runtime: Pick<Runtime, 'db'>, importId: string, out: Writable): Promise<void> {
   await writePages<ReportRow>(
     runtime,
+    importId,
     out,
     REPORT_HEADER,
-    (after) =>
+    (after, upTo) =>
       runtime.db.sql.query<ReportRow>(
         `SELECT row, external_id, code, field FROM import_rows
-          WHERE import_id = $1::uuid AND row > $2 AND outcome <> 'imported' ORDER BY row LIMIT ${PAGE}`,
-        [importId, after],
+          WHERE import_id = $1::uuid AND row > $2 AND row <= $3 AND outcome <> 'imported' ORDER BY row`,
+        [importId, after, upTo],
       ),
     (row) => [row.row, row.external_id ?? '', row.code ?? '', row.field ?? ''],
   );
