@@ -4,6 +4,7 @@
 // download, and the security table (no session, roles, MFA, another account, cross-site cookie requests).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approveExport } from '@/lib/exports/approve-export';
+import { downloadExport } from '@/lib/exports/download-export';
 import { getExportOrThrow } from '@/lib/exports/get-export-or-throw';
 import { requestExport } from '@/lib/exports/request-export';
 import { expectError, expectFieldError, expectUnauthorized, managementCall, startManagementVault, type ManagementVault } from '../helpers/management';
@@ -182,6 +183,28 @@ describe('exports: a token list and JSON Lines', () => {
       expect(Object.keys(line)).toEqual(['token', 'card_number', 'exp_month', 'exp_year', 'cardholder_name', 'external_id', 'metadata', 'fingerprint']);
       expect(line).toMatchObject({ ...expected.get(line.token), external_id: null, metadata: seeded.active.find((card) => card.token === line.token)!.metadata });
     }
+  });
+});
+
+describe('exports: a download that breaks off', () => {
+  it('goes back to approved (audited export.download_failed), and a later download is whole', async () => {
+    const project = await freshProject('Exports abort project');
+    await seedCards(m.vault, project.key, 3);
+    const created = await request(m.jwts.owner, { project_id: project.projectId, recipient_public_key: recipient.publicKey, all: true });
+    expect((await approve(owner2.jwt, created.json.data.id)).status).toBe(200);
+    const { stream } = await downloadExport(m.vault.runtime, { accountId: m.users.accountId, exportId: created.json.data.id, userId: m.users.owner.id });
+    expect((await managementCall(m.vault, m.jwts.owner, 'GET', `/api/exports/${created.json.data.id}`)).json.data.status).toBe('downloaded');
+    // The reader takes the first bytes, then goes away (a closed connection cancels the response body).
+    const reader = stream.getReader();
+    expect((await reader.read()).done).toBe(false);
+    await reader.cancel(new Error('client went away'));
+    const state = await managementCall(m.vault, m.jwts.owner, 'GET', `/api/exports/${created.json.data.id}`);
+    expect(state.json.data).toMatchObject({ status: 'approved', downloaded_at: null, rows_exported: null });
+    const failed = await m.vault.runtime.db.sql.query<{ outcome: string }>(`SELECT outcome FROM audit_logs WHERE action = 'export.download_failed' AND resource = $1`, [`export:${created.json.data.id}`]);
+    expect(failed).toEqual([{ outcome: 'failure' }]);
+    const file = await download(m.vault, owner2.jwt, created.json.data.id);
+    expect(file.status).toBe(200);
+    expect(parseCsv((await decryptExport(file.body, recipient)).text)).toHaveLength(3);
   });
 });
 
