@@ -82,7 +82,8 @@ export async function detokenized(vault: TestVault, key: string, tokens: string[
     const response = await vault.call('POST', '/detokenize', { key, json: { token } });
     expect(response.status, response.text).toBe(200);
     const data = response.json.data;
-    const name = [data.firstName, data.lastName].filter(Boolean).join(' ');
+    // An imported card keeps the file's `cardholderName`; one tokenized here its first and last names.
+    const name = data.cardholderName ?? [data.firstName, data.lastName].filter(Boolean).join(' ');
     rows.set(token, { card_number: data.cardNumber, exp_month: data.expirationMonth, exp_year: data.expirationYear, cardholder_name: name || null });
   }
   return rows;
