@@ -49,6 +49,12 @@ export type RunImportOptions = {
 };
 
 class Cancelled extends Error {}
+/** A batch's write failed: its own error, not the file's. */
+class BatchFailed extends Error {
+  constructor(readonly reason: unknown) {
+    super('batch failed');
+  }
+}
 
 export async function runImport(runtime: Pick<Runtime, 'db' | 'keyring' | 'logger'>, options: RunImportOptions): Promise<ImportCounts> {
   const { claimed, resumed } = await claimImport(runtime, options.importId, options.workerId);
@@ -66,9 +72,10 @@ export async function runImport(runtime: Pick<Runtime, 'db' | 'keyring' | 'logge
   } catch (error) {
     if (error instanceof LostClaimError) return readImportCounts(runtime, claimed.id);
     if (error instanceof ImportFailure) return await finish({ status: 'failed', errorCode: error.code, errorMessage: error.message });
-    runtime.logger.error({ err: error, importId: claimed.id }, 'import stopped on an unexpected error');
-    // Recorded as failed when the database answers; otherwise left running, and resumed once the claim lapses.
-    return await finish({ status: 'failed', errorCode: 'internal_error', errorMessage: 'The import stopped on an unexpected error; rows already committed are kept' });
+    // A database error or time-out mid-import: the import stays running with its committed batches, and is
+    // resumed after rows_done (the CLI run again; the job once the claim lapses). Never marked failed here.
+    runtime.logger.error({ err: error, importId: claimed.id }, 'import stopped on an unexpected error; it resumes after its last committed batch');
+    throw error;
   } finally {
     clearInterval(renew);
   }
@@ -124,13 +131,19 @@ async function importFile(runtime: Pick<Runtime, 'db' | 'keyring'>, claimed: Cla
   const batchRows = options.batchRows ?? IMPORT_BATCH_ROWS;
   const second = await decryptImportFile(options.source(), keys, signer, verified.segments);
   let batch: BatchRow[] = [];
-  // Up to two batches are written at once on two connections (the second commits only after the first);
-  // with deduplicate, one at a time, so each batch sees the cards of the one before it.
-  const parallel = context.deduplicate ? 1 : 2;
+  // One batch transaction at a time: a second one running beside it could take a lock the first needs (a
+  // token count slot, an external_id repeated across the two) while it waits for the first to commit, a
+  // deadlock the database cannot see. Parsing, validating and sealing the next batch overlap it instead.
+  const parallel = 1;
   const inflight: Promise<{ cancelRequested: boolean }>[] = [];
   let cancelled = false;
   const settleOne = async () => {
-    const done = await inflight.shift()!;
+    let done: { cancelRequested: boolean };
+    try {
+      done = await inflight.shift()!;
+    } catch (error) {
+      throw new BatchFailed(error);
+    }
     if (done.cancelRequested) cancelled = true;
   };
   const settle = async () => {
@@ -174,6 +187,7 @@ async function importFile(runtime: Pick<Runtime, 'db' | 'keyring'>, claimed: Cla
     second.plaintext.destroy();
     await Promise.allSettled(inflight);
     if (error instanceof Cancelled) return 'cancelled';
+    if (error instanceof BatchFailed) throw error.reason;
     if (!(error instanceof ImportFailure)) await second.verified; // the integrity failure explains a broken stream
     throw error;
   }
