@@ -63,7 +63,10 @@ const INSERT_TOKENS = `
   SELECT u.id, u.token, $2::"TokenFormat", $1::uuid, u.type::"TokenType", u.ciphertext, $3::int, u.mask, u.bin, u.last4, u.brand, u.fingerprint, $4::boolean,
          $5::timestamptz, $5::timestamptz, u.metadata_sealed, u.external_id
   FROM unnest($6::uuid[], $7::text[], $8::text[], $9::bytea[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[], $15::bytea[], $16::text[])
-       AS u (id, token, type, ciphertext, mask, bin, last4, brand, fingerprint, metadata_sealed, external_id)
+       AS u (id, token, type, ciphertext, mask, bin, last4, brand, fingerprint, metadata_sealed, external_id),
+       -- The batch's commit does not wait for its WAL flush: a database crash can lose the last batches
+       -- committed, but with their rows_done (same transaction), so the resumed import writes them again.
+       (SELECT set_config('synchronous_commit', 'off', true)) AS commit_mode
   ON CONFLICT DO NOTHING
   RETURNING id`;
 
@@ -73,18 +76,19 @@ const INSERT_SEARCH = `
   FROM unnest($3::uuid[], $4::text[], $5::text[]) AS e (token_id, key, mac), projects p
   WHERE p.id = $1::uuid AND e.key = ANY (p.searchable_metadata_keys)`;
 
-const INSERT_ROWS = `
-  INSERT INTO import_rows (import_id, row, outcome, external_id, token_id, exp_month, exp_year, code, field)
-  SELECT $1::uuid, u.row, u.outcome, u.external_id, u.token_id, u.exp_month, u.exp_year, u.code, u.field
-  FROM unnest($2::int[], $3::text[], $4::text[], $5::uuid[], $6::text[], $7::text[], $8::text[], $9::text[])
-       AS u (row, outcome, external_id, token_id, exp_month, exp_year, code, field)
-  ON CONFLICT (import_id, row) DO NOTHING`;
-
-// Only while this worker holds the import and it was not moved on meanwhile: otherwise the batch rolls back.
-const ADVANCE = `
-  UPDATE imports SET rows_done = $3, rows_imported = rows_imported + $4, rows_skipped = rows_skipped + $5, rows_failed = rows_failed + $6,
+// The batch's row outcomes and the import's advance, in one statement (one round trip). The advance only
+// while this worker holds the import and it was not moved on meanwhile: otherwise the batch rolls back.
+const INSERT_ROWS_AND_ADVANCE = `
+  WITH outcomes AS (
+    INSERT INTO import_rows (import_id, row, outcome, external_id, token_id, exp_month, exp_year, code, field)
+    SELECT $1::uuid, u.row, u.outcome, u.external_id, u.token_id, u.exp_month, u.exp_year, u.code, u.field
+    FROM unnest($2::int[], $3::text[], $4::text[], $5::uuid[], $6::text[], $7::text[], $8::text[], $9::text[])
+         AS u (row, outcome, external_id, token_id, exp_month, exp_year, code, field)
+    ON CONFLICT (import_id, row) DO NOTHING
+  )
+  UPDATE imports SET rows_done = $11, rows_imported = rows_imported + $12, rows_skipped = rows_skipped + $13, rows_failed = rows_failed + $14,
                      claimed_until = greatest(claimed_until, now() + interval '60 seconds')
-  WHERE id = $1::uuid AND claimed_by = $2 AND status = 'running' AND rows_done < $3
+  WHERE id = $1::uuid AND claimed_by = $10 AND status = 'running' AND rows_done < $11
   RETURNING cancel_requested`;
 
 const MAX_DRAWS = 8;
@@ -241,17 +245,17 @@ export async function writeBatch(
       await tx.query(INSERT_SEARCH, [context.projectId, now, ids, keys, macs]);
     }
 
-    await tx.query(INSERT_ROWS, [
-      context.importId,
-      outcomes.map((o) => o.row), outcomes.map((o) => o.outcome), outcomes.map((o) => o.externalId), outcomes.map((o) => o.tokenId),
-      outcomes.map((o) => o.expMonth), outcomes.map((o) => o.expYear), outcomes.map((o) => o.code), outcomes.map((o) => o.field),
-    ]);
     const counts: BatchCounts = { imported: 0, skipped: 0, failed: 0 };
     for (const outcome of outcomes) counts[outcome.outcome] += 1;
     // Batches commit in file order: this one's rows_done only once the previous batch has committed (its
     // failure rolls this one back too).
     if (after) await after;
-    const advanced = await tx.query<{ cancel_requested: boolean }>(ADVANCE, [context.importId, context.workerId, rowsDone, counts.imported, counts.skipped, counts.failed]);
+    const advanced = await tx.query<{ cancel_requested: boolean }>(INSERT_ROWS_AND_ADVANCE, [
+      context.importId,
+      outcomes.map((o) => o.row), outcomes.map((o) => o.outcome), outcomes.map((o) => o.externalId), outcomes.map((o) => o.tokenId),
+      outcomes.map((o) => o.expMonth), outcomes.map((o) => o.expYear), outcomes.map((o) => o.code), outcomes.map((o) => o.field),
+      context.workerId, rowsDone, counts.imported, counts.skipped, counts.failed,
+    ]);
     if (!advanced.length) throw new LostClaimError();
     await insertAuditRows({ sql: tx }, runtime.keyring, [{ ...context.audit, resource: `import:${context.importId} rows=${rows.length}` }]);
     return { ...counts, cancelRequested: advanced[0]!.cancel_requested };

@@ -32,7 +32,7 @@ import { parseImportRows } from './parse-import-rows';
 import { columnMap, validateImportRow } from './validate-import-row';
 import { PROJECT_KEY_COLUMNS } from '../crypto/keyring';
 
-export const IMPORT_BATCH_ROWS = 1_000;
+export const IMPORT_BATCH_ROWS = 2_000;
 /** How often pass 1 reports its progress (rows). */
 const VERIFY_PROGRESS_ROWS = 10_000;
 
