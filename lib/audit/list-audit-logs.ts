@@ -53,11 +53,14 @@ export function presentAuditRow(row: {
   };
 }
 
-/** `_by_operator` actions are written only by the `vault` CLI (lib/auth/operator-audit.ts): no client can name one. */
+/**
+ * `_by_operator` actions are written only by the `vault` CLI (lib/auth/operator-audit.ts): no client can name
+ * one. So is `export.operator` (`vault export cards`, a name issue 26 fixes).
+ */
 function actorOf(row: { action: string; userId: string | null; applicationId: string | null }): z.output<typeof ZAuditLogView>['actor'] {
   if (row.userId) return { type: 'user', id: row.userId, application_id: row.applicationId };
   if (row.applicationId) return { type: 'application', id: row.applicationId };
-  return row.action.endsWith(OPERATOR_ACTION_SUFFIX) ? { type: 'operator' } : null;
+  return row.action.endsWith(OPERATOR_ACTION_SUFFIX) || row.action === 'export.operator' ? { type: 'operator' } : null;
 }
 
 const ISO_MS = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;

@@ -66,7 +66,7 @@ export async function exportCardsByOperator(
     now,
     onComplete: async (written) => {
       rows = written;
-      await completeExport(runtime, done, written, 'export.operator_completed');
+      await completeExport(runtime, done, written, 'export.completed_by_operator');
     },
     // The row of an export that produced no whole file goes; the audit rows stay.
     onAbort: async () => {

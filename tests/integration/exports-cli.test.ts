@@ -155,7 +155,7 @@ describe('npx vault export approve', () => {
         `SELECT action, user_id FROM audit_logs WHERE project_id = ANY ($1::uuid[]) AND action LIKE 'export.%' ORDER BY seq`,
         [[projectId, vaultProcess.tenants.other.projectId]],
       );
-      expect(audit.map((row) => row.action).sort()).toEqual(['export.approve_by_operator', 'export.operator', 'export.operator', 'export.operator_completed', 'export.operator_completed'].sort());
+      expect(audit.map((row) => row.action).sort()).toEqual(['export.approve_by_operator', 'export.operator', 'export.operator', 'export.completed_by_operator', 'export.completed_by_operator'].sort());
       expect(audit.every((row) => row.user_id === null)).toBe(true);
     } finally {
       await again.close();
