@@ -64,9 +64,10 @@ const INSERT_TOKENS = `
          $5::timestamptz, $5::timestamptz, u.metadata_sealed, u.external_id
   FROM unnest($6::uuid[], $7::text[], $8::text[], $9::bytea[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[], $15::bytea[], $16::text[])
        AS u (id, token, type, ciphertext, mask, bin, last4, brand, fingerprint, metadata_sealed, external_id),
-       -- The batch's commit does not wait for its WAL flush: a database crash can lose the last batches
-       -- committed, but with their rows_done (same transaction), so the resumed import writes them again.
-       (SELECT set_config('synchronous_commit', 'off', true)) AS commit_mode
+       -- PostgreSQL: the batch's commit does not wait for its WAL flush (a server crash can lose the last
+       -- batches committed, but with their rows_done: same transaction, so the resumed import writes them
+       -- again). PGlite runs in this process, which a kill takes down with it: it keeps synchronous commits.
+       (SELECT set_config('synchronous_commit', $17, true)) AS commit_mode
   ON CONFLICT DO NOTHING
   RETURNING id`;
 
@@ -197,6 +198,7 @@ export async function writeBatch(
             pending.map((t) => t.id), pending.map((t) => t.token), pending.map((t) => t.type), pending.map((t) => t.ciphertext),
             pending.map((t) => t.mask), pending.map((t) => t.bin), pending.map((t) => t.last4), pending.map((t) => t.brand),
             pending.map((t) => t.fingerprint), pending.map((t) => t.metadataSealed), pending.map((t) => t.externalId),
+            runtime.db.kind === 'postgresql' ? 'off' : 'on',
           ])
         ).map((row) => row.id),
       );
