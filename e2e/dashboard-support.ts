@@ -90,6 +90,12 @@ export async function signInWithMfa(page: Page, email: string, password: string,
   expect(second.status(), await second.text()).toBe(200);
 }
 
+/** Toasts close before a screenshot: they cover the page and are the toaster's, not the page's, to audit. */
+export async function closeToasts(page: Page): Promise<void> {
+  for (const close of await page.getByRole('button', { name: 'Close toast' }).all()) await close.click().catch(() => undefined);
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
+}
+
 /** The newest mailed link (invitation or reset) to `email`, waiting for a queued mail; its token is in the fragment. */
 export async function mailedLink(email: string): Promise<string> {
   const mailsTo = async () => (await readOutbox(dataDir())).filter((message) => message.to.includes(email));

@@ -6,15 +6,9 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { generate } from 'otplib';
-import { acceptInvitation, apiToken, bearer, createMember, invitationToken, signIn, signInWithMfa, snapAndAudit, test, testProjectBase } from './dashboard-support';
+import { acceptInvitation, apiToken, bearer, createMember, closeToasts, invitationToken, signIn, signInWithMfa, snapAndAudit, test, testProjectBase } from './dashboard-support';
 
 const memberRow = (page: Page, email: string) => page.getByTestId('member-row').filter({ hasText: email });
-
-/** Toasts close before a screenshot: they cover the page and are the toaster's, not the page's, to audit. */
-async function closeToasts(page: Page): Promise<void> {
-  for (const close of await page.getByRole('button', { name: 'Close toast' }).all()) await close.click().catch(() => undefined);
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
-}
 
 async function members(request: APIRequestContext, token: string): Promise<Array<{ id: string; email: string; role: string; status: string }>> {
   const response = await request.get('/api/members', { headers: bearer(token) });

@@ -21,10 +21,12 @@ function Progress({ row }: { row: ImportView }) {
   const label = `Progress of import ${row.id.slice(-8)}`;
   if (row.status === 'queued') return <span className="text-muted">Waiting to start</span>;
   if (row.rows_total === null) {
+    // Running: the integrity pass is still counting (no total yet). Ended before it: nothing to show.
+    if (row.status !== 'running') return <span className="text-muted">—</span>;
     return (
       <div className="space-y-1">
         <progress aria-label={label} className="h-2 w-32 accent-accent" />
-        <p className="text-xs text-muted">{row.status === 'running' ? 'Checking the file…' : '—'}</p>
+        <p className="text-xs text-muted">Checking the file…</p>
       </div>
     );
   }

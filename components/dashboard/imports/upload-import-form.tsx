@@ -54,9 +54,9 @@ export function UploadImportForm({ projectId, disabledReason }: { projectId: str
       <FormField id="import-file" label="Encrypted file" hint="The .pgp or .asc file the sender encrypted to one of this project's import keys.">
         <input ref={input} type="file" accept=".pgp,.gpg,.asc,application/pgp-encrypted,application/octet-stream" className={inputClass} disabled={Boolean(disabledReason)} />
       </FormField>
-      <FormField id="import-format" label="Format">
+      <FormField id="import-format" label="Format" hint="CSV with a header, or JSON Lines.">
         <select className={inputClass} value={format} onChange={(event) => setFormat(event.target.value as 'csv' | 'jsonl')} disabled={Boolean(disabledReason)}>
-          <option value="csv">CSV (with a header)</option>
+          <option value="csv">CSV</option>
           <option value="jsonl">JSON Lines</option>
         </select>
       </FormField>
