@@ -74,15 +74,21 @@ function Who({ id, members, me, operator }: { id: string | null; members: Record
 }
 
 export function ExportsTable({ exports, members, me, canAct }: ExportsTableProps) {
+  // Few columns, each holding two lines, so the table fits 1280 px with the sidebar (it scrolls at 360).
   const columns = [
-    column<TExportView>('created', 'Requested', (row) => formatDateTime(row.created_at)),
     column<TExportView>('status', 'Status', (row) => (
       <div className="space-y-0.5">
         <Badge tone={TONES[row.status]}>{LABELS[row.status]}</Badge>
+        <p className="text-xs text-muted">Requested {formatDateTime(row.created_at)}</p>
         {(row.status === 'pending_approval' || row.status === 'approved') && <p className="text-xs text-muted">Expires {formatDateTime(row.expires_at)}</p>}
       </div>
     )),
-    column<TExportView>('what', 'Cards', (row) => `${row.all ? 'All' : `${row.tokens_count.toLocaleString('en')} tokens`} · ${row.format === 'csv' ? 'CSV' : 'JSON Lines'}`),
+    column<TExportView>('what', 'Cards', (row) => (
+      <div className="space-y-0.5">
+        <p>{`${row.all ? 'All' : `${row.tokens_count.toLocaleString('en')} tokens`} · ${row.format === 'csv' ? 'CSV' : 'JSON Lines'}`}</p>
+        {row.rows_exported !== null && <p className="text-xs text-muted">{`${row.rows_exported.toLocaleString('en')} ${row.rows_exported === 1 ? 'row' : 'rows'} written`}</p>}
+      </div>
+    )),
     column<TExportView>('recipient', 'Recipient key', (row) => (
       <div className="flex items-center gap-2">
         <code className="font-mono text-xs" title={row.recipient_fingerprint}>
@@ -91,9 +97,18 @@ export function ExportsTable({ exports, members, me, canAct }: ExportsTableProps
         <CopyButton value={row.recipient_fingerprint} label={`fingerprint of export ${short(row.id)}'s recipient key`} />
       </div>
     )),
-    column<TExportView>('requested-by', 'Requested by', (row) => <Who id={row.requested_by} members={members} me={me} operator={row.approved_via === 'operator' && !row.requested_by} />),
-    column<TExportView>('approved-by', 'Approved by', (row) => <Who id={row.approved_by} members={members} me={me} operator={row.approved_via === 'operator'} />),
-    column<TExportView>('rows', 'Rows', (row) => (row.rows_exported === null ? '—' : row.rows_exported.toLocaleString('en'))),
+    column<TExportView>('people', 'Requested and approved by', (row) => (
+      <div className="max-w-64 space-y-0.5 break-words text-xs">
+        <p>
+          <span className="text-muted">By </span>
+          <Who id={row.requested_by} members={members} me={me} operator={row.approved_via === 'operator' && !row.requested_by} />
+        </p>
+        <p>
+          <span className="text-muted">Approved by </span>
+          <Who id={row.approved_by} members={members} me={me} operator={row.approved_via === 'operator'} />
+        </p>
+      </div>
+    )),
     column<TExportView>('actions', 'Actions', (row) => {
       if (!canAct) return null;
       if (row.status === 'pending_approval') {

@@ -20,7 +20,7 @@ export default async function ExportsPage({ params }: ProjectPageProps) {
     runtime.db.prisma.user.findUnique({ where: { id: user.id }, select: { mfaEnabled: true } }),
   ]);
   const mfaMissing = can.owner && !me?.mfaEnabled;
-  const names = Object.fromEntries(members.map((member) => [member.id, member.name ? `${member.name} (${member.email})` : member.email]));
+  const names = Object.fromEntries(members.map((member) => [member.id, member.name ?? member.email]));
   return (
     <>
       <PageHeader
