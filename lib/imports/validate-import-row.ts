@@ -23,7 +23,13 @@ export type ValidRow = {
 };
 export type InvalidRow = { ok: false; code: string; field: string | null; externalId: string | null };
 
-const COLUMNS = new Set(['type', 'card_number', 'exp_month', 'exp_year', 'cardholder_name', 'external_id', 'account_number', 'routing_number', 'account_type', 'metadata']);
+const COLUMNS = new Set(['type', 'card_number', 'exp_month', 'exp_year', 'cardholder_name', 'external_id', 'account_number', 'routing_number', 'account_type', 'metadata', 'token', 'fingerprint']);
+// An export's columns (ours, or another vault's) import as they are: `fingerprint` is another key's HMAC
+// and is ignored (the fingerprint is made here); `token`, the card's token there, is the row's external_id
+// when it has none, so the mapping says which new token replaces each old one and a re-run skips them. A
+// format-preserving token (a run of 12 or more digits, the card's first 6 among them) is not used: the
+// report shows external_ids, and it never shows card digits beyond the last 4.
+const FORMAT_PRESERVING_TOKEN = /\d{12}/;
 // The schemas' field names → our column names.
 const CARD_FIELDS: Record<string, string> = { cardNumber: 'card_number', expirationMonth: 'exp_month', expirationYear: 'exp_year' };
 const BANK_FIELDS: Record<string, string> = { accountNumber: 'account_number', routingNumber: 'routing_number', accountType: 'account_type', accountHolderName: 'cardholder_name' };
@@ -62,6 +68,7 @@ export function validateImportRow(record: Record<string, unknown>, columns: Colu
 
   // external_id first: a valid one goes into the report of a row failing for another reason.
   let externalId: string | null = null;
+  if (absent(row.external_id) && typeof row.token === 'string' && row.token && !FORMAT_PRESERVING_TOKEN.test(row.token)) row.external_id = row.token;
   if (!absent(row.external_id)) {
     const value = row.external_id;
     if (typeof value !== 'string' || value.length > EXTERNAL_ID_MAX_LENGTH || holdsCardNumber(value)) return fail('invalid_field', fileName('external_id'));
