@@ -9,10 +9,12 @@ import { createImportKey } from '../../lib/imports/import-keys';
 import { pickImport, runNextImport, startImportJob } from '../../lib/imports/import-job';
 import { loginAs, seedStranger, type Stranger } from '../helpers/accounts';
 import { expectError, expectUnauthorized } from '../helpers/management';
+import { ownDatabase, type OwnDatabase } from '../helpers/own-database';
 import { startTestVault, type ApiResponse, type TestVault } from '../helpers/test-vault';
 import { seedUsers, type Role, type TestUsers } from '../helpers/users';
 
 const MAX = 3 * 1024 * 1024;
+let database: OwnDatabase;
 let vault: TestVault;
 let users: TestUsers;
 let stranger: Stranger;
@@ -20,8 +22,11 @@ const jwts = {} as Record<Role, string>;
 let projectId: string;
 let publicKey: openpgp.PublicKey;
 
+// A database of its own: the background job takes any uploaded import, and the run's shared database holds
+// other files' imports (the engine tests claim and release theirs).
 beforeAll(async () => {
-  vault = await startTestVault({ env: { IMPORT_MAX_BYTES: String(MAX) } });
+  database = await ownDatabase();
+  vault = await startTestVault({ env: { ...database.env, IMPORT_MAX_BYTES: String(MAX) } });
   users = await seedUsers(vault, 'imports');
   for (const role of ['owner', 'admin', 'developer', 'viewer'] as const) jwts[role] = await loginAs(vault, users[role].email);
   stranger = await seedStranger(vault);
@@ -29,7 +34,10 @@ beforeAll(async () => {
   const key = await createImportKey(vault.runtime, { projectId, algorithm: 'curve25519' });
   publicKey = await openpgp.readKey({ armoredKey: key.public_key });
 }, 60_000);
-afterAll(async () => vault?.close());
+afterAll(async () => {
+  await vault?.close();
+  await database?.drop();
+});
 
 type Who = Role | 'stranger' | null;
 const bearer = (who: Who): Record<string, string> => (who === null ? {} : { authorization: `Bearer ${who === 'stranger' ? stranger.token : jwts[who]}` });
