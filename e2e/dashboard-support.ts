@@ -157,6 +157,12 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
   // Next streams a page's metadata: right after a client-side refresh (a dialog's action) the <title> can
   // be missing for a moment (axe's document-title, seen once in CI), so wait for it as a user would see it.
   await expect(page, `title of ${label}`).toHaveTitle(/\S/);
+  // A toast moved by a resize (top on phones, bottom right on wide screens) fades in again: axe would judge
+  // its text's contrast half-transparent. The check waits until every shown toast (not those stacked out of
+  // sight, which stay transparent) is fully opaque.
+  await expect
+    .poll(() => page.evaluate(() => [...document.querySelectorAll('[data-sonner-toast][data-visible="true"]')].every((toast) => getComputedStyle(toast).opacity === '1')), { message: `toasts settled on ${label}` })
+    .toBe(true);
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
   expect(
