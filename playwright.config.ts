@@ -94,6 +94,8 @@ export default defineConfig({
         CHECKOUT_MIN_EXPIRY_SECONDS: '3',
         // Every checkout test pays from 127.0.0.1: the card-testing limit (10 a minute per IP) is raised.
         CHECKOUT_PAY_LIMIT_PER_MINUTE: '10000',
+        // Every spec signs in from 127.0.0.1: the whole suite signs in more than 100 times in 15 minutes.
+        LOGIN_ATTEMPTS_PER_IP: '10000',
         // Local PSPs on loopback (test projects without a list may reach them).
         PROXY_ALLOWED_PRIVATE_HOSTS: 'localhost',
         // The webhooks spec's receiver listens on loopback (http://localhost:<port>, allowed in test projects):

@@ -8,7 +8,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
 import * as openpgp from 'openpgp';
 import { generate } from 'otplib';
-import { apiToken, bearer, closeToasts, createMember, signIn, signInWithMfa, snapAndAudit, test, testProjectBase } from './dashboard-support';
+import { apiToken, bearer, closeToasts, createMember, removeMembers, signIn, signInWithMfa, snapAndAudit, test, testProjectBase } from './dashboard-support';
 
 /** A new owner with MFA turned on, and the TOTP secret to sign in with. */
 async function mfaOwner(request: APIRequestContext, ownerToken: string) {
@@ -108,5 +108,6 @@ test.describe('dashboard exports', () => {
     await expect(page.getByText('Owners request, approve and download exports; admins see them.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Request export' })).toHaveCount(0);
     await snapAndAudit(page, 'exports-viewer');
+    await removeMembers(request, ownerToken, [requester.id, approver.id]);
   });
 });

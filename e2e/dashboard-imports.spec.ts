@@ -10,7 +10,7 @@ import path from 'node:path';
 import { expect } from '@playwright/test';
 import * as openpgp from 'openpgp';
 import { generate } from 'otplib';
-import { apiToken, bearer, closeToasts, createMember, signIn, signInWithMfa, snapAndAudit, test, testProjectBase } from './dashboard-support';
+import { apiToken, bearer, closeToasts, createMember, removeMembers, signIn, signInWithMfa, snapAndAudit, test, testProjectBase } from './dashboard-support';
 
 const CSV = [
   'card_number,exp_month,exp_year,cardholder_name,external_id',
@@ -105,5 +105,6 @@ test.describe('dashboard imports', () => {
     await expect(page.getByRole('button', { name: 'Create import key', exact: true })).toHaveCount(0);
     await expect(page.getByTestId('import-row').first()).toBeVisible();
     await snapAndAudit(page, 'imports-viewer');
+    await removeMembers(request, ownerToken, [second.id, viewer.id]);
   });
 });

@@ -127,6 +127,17 @@ export async function acceptInvitation(request: APIRequestContext, email: string
   expect(reset.status(), await reset.text()).toBe(200);
 }
 
+/**
+ * Removes members a spec added (owners above all: dashboard-team's spec expects the default owner to be the
+ * account's last one).
+ */
+export async function removeMembers(request: APIRequestContext, ownerToken: string, ids: string[]): Promise<void> {
+  for (const id of ids) {
+    const removed = await request.delete(`/api/members/${id}`, { headers: bearer(ownerToken) });
+    expect(removed.status(), await removed.text()).toBe(200);
+  }
+}
+
 /** A new member of the owner's account with this role, password set from the invitation mail. */
 export async function createMember(request: APIRequestContext, role: 'owner' | 'admin' | 'developer' | 'viewer', ownerToken?: string): Promise<{ id: string; email: string; password: string }> {
   const token = ownerToken ?? (await apiToken(request));

@@ -43,6 +43,7 @@ const ZEnvSchema = z.object({
    * either: 429 `rate_limited` with Retry-After. Raised only by test suites that pay many sessions.
    */
   CHECKOUT_PAY_LIMIT_PER_MINUTE: positiveInt('CHECKOUT_PAY_LIMIT_PER_MINUTE').default(10),
+  LOGIN_ATTEMPTS_PER_IP: positiveInt('LOGIN_ATTEMPTS_PER_IP').default(100),
   COLLECT_SUBMIT_LIMIT_PER_MINUTE: positiveInt('COLLECT_SUBMIT_LIMIT_PER_MINUTE').default(20),
   DATABASE_URL: optionalUrl('DATABASE_URL', /^(postgres|postgresql):$/),
   // Behind PgBouncer (docs/production.md, "Behind PgBouncer"): `pgbouncer` = DATABASE_URL is a transaction-mode pool, so no

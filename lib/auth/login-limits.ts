@@ -1,4 +1,4 @@
-// Login and MFA attempts: at most 100 per 15 minutes per IP, and per account (Redis-backed when
+// Login and MFA attempts: at most LOGIN_ATTEMPTS_PER_IP (100) per 15 minutes per IP, and 100 per account (Redis-backed when
 // configured, so every node counts together). Answer 429 with Retry-After. Also the lockout of an email
 // that has no account, so that a locked account cannot be told from an unknown email by its Retry-After:
 // the same 10 failures open the same 30-minute refusal (keyed by a hash: the store never holds the email).
@@ -19,9 +19,9 @@ const UNKNOWN_EMAIL_MEMORY_SECONDS = 24 * 60 * 60;
 export const PASSWORD_GUESSES = 5;
 const PASSWORD_GUESS_WINDOW_SECONDS = 15 * 60;
 
-function limitersFor(runtime: Pick<Runtime, 'store'>) {
+function limitersFor(runtime: Pick<Runtime, 'store'> & { config?: Pick<Runtime['config'], 'LOGIN_ATTEMPTS_PER_IP'> }) {
   return limitersOnStore(runtime.store, 'login', () => ({
-    ip: createRateLimiter(runtime.store, { name: 'login-ip', points: ATTEMPTS, durationSeconds: WINDOW_SECONDS }),
+    ip: createRateLimiter(runtime.store, { name: 'login-ip', points: runtime.config?.LOGIN_ATTEMPTS_PER_IP ?? ATTEMPTS, durationSeconds: WINDOW_SECONDS }),
     account: createRateLimiter(runtime.store, { name: 'login-account', points: ATTEMPTS, durationSeconds: WINDOW_SECONDS }),
     unknownEmail: createRateLimiter(runtime.store, {
       name: 'login-unknown-email',
@@ -35,7 +35,7 @@ function limitersFor(runtime: Pick<Runtime, 'store'>) {
 
 const rateLimited = (retryAfterSeconds: number) => Object.assign(new VaultError('rate_limited', messages.tooManyRequests), { retryAfterSeconds });
 
-export async function limitLoginAttempt(runtime: Pick<Runtime, 'store'>, options: { ip: string | null; account: string }): Promise<void> {
+export async function limitLoginAttempt(runtime: Pick<Runtime, 'store'> & { config?: Pick<Runtime['config'], 'LOGIN_ATTEMPTS_PER_IP'> }, options: { ip: string | null; account: string }): Promise<void> {
   const limiters = limitersFor(runtime);
   const retryAfter =
     (await consumeOrRetryAfter(limiters.ip, options.ip ?? 'unknown')) ?? (await consumeOrRetryAfter(limiters.account, options.account.trim().toLowerCase()));
