@@ -1,5 +1,5 @@
 // A tiny argument reader on node:util parseArgs: strict, so a typo is an error, not a silent default.
-import { parseArgs } from 'node:util';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { z } from 'zod';
 import { isUuid } from '../core/uuid';
 
@@ -85,26 +85,33 @@ export class UsageError extends Error {}
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-/** `--project ID --before YYYY-MM-DD [--dry-run]`: the date is a UTC day, its first instant the bound. */
-export function parseTokensPurgeArgs(argv: string[]) {
-  let values;
+type ArgOptions = NonNullable<ParseArgsConfig['options']>;
+
+/** parseArgs, strict and without positionals, its complaint (an unknown or malformed flag) as a UsageError. */
+export function parseStrictArgs<O extends ArgOptions>(argv: string[], options: O) {
   try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: { project: { type: 'string' }, before: { type: 'string' }, 'dry-run': { type: 'boolean', default: false } },
-      strict: true,
-      allowPositionals: false,
-    }));
+    return parseArgs({ args: argv, options, strict: true, allowPositionals: false }).values;
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
-  if (!values.project) throw new UsageError('--project is required: the project id');
-  if (!isUuid(values.project)) throw new UsageError(`--project must be a project id (a UUID, got ${JSON.stringify(values.project)})`);
+}
+
+/** `--project ID`: required, a project's UUID; lower-cased. */
+export function projectIdArg(value: string | undefined): string {
+  if (!value) throw new UsageError('--project is required: the project id');
+  if (!isUuid(value)) throw new UsageError(`--project must be a project id (a UUID, got ${JSON.stringify(value)})`);
+  return value.toLowerCase();
+}
+
+/** `--project ID --before YYYY-MM-DD [--dry-run]`: the date is a UTC day, its first instant the bound. */
+export function parseTokensPurgeArgs(argv: string[]) {
+  const values = parseStrictArgs(argv, { project: { type: 'string' }, before: { type: 'string' }, 'dry-run': { type: 'boolean', default: false } });
+  const projectId = projectIdArg(values.project);
   if (!values.before) throw new UsageError('--before is required: a UTC date, YYYY-MM-DD');
   const day = DATE_ONLY.exec(values.before);
   const before = day ? new Date(Date.UTC(Number(day[1]), Number(day[2]) - 1, Number(day[3]))) : null;
   if (!before || before.toISOString().slice(0, 10) !== values.before) {
     throw new UsageError(`--before must be a date as YYYY-MM-DD (got ${JSON.stringify(values.before)})`);
   }
-  return { projectId: values.project.toLowerCase(), before, beforeDay: values.before, dryRun: values['dry-run'] };
+  return { projectId, before, beforeDay: values.before, dryRun: values['dry-run'] };
 }

@@ -6,7 +6,6 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
 import type { Config } from '../config';
 import { isUuid } from '../core/uuid';
 import { OperatorApprovalRefused, approveExportByOperator } from '../exports/approve-export';
@@ -15,7 +14,7 @@ import { exportResource } from '../exports/export-row';
 import { recordAudit } from '../audit/record-audit';
 import { EXPORT_FORMATS, type ExportFormat } from '../exports/schemas';
 import type { Logger } from '../logger';
-import { UsageError } from './args';
+import { parseStrictArgs, projectIdArg, UsageError } from './args';
 import { withCommandRuntime } from './with-runtime';
 
 export const EXPORT_CARDS_USAGE =
@@ -23,34 +22,23 @@ export const EXPORT_CARDS_USAGE =
 export const EXPORT_APPROVE_USAGE = 'vault export approve ID';
 
 export function parseExportCardsArgs(argv: string[]) {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: {
-        project: { type: 'string' },
-        'recipient-key': { type: 'string' },
-        tokens: { type: 'string' },
-        all: { type: 'boolean', default: false },
-        format: { type: 'string', default: 'csv' },
-        out: { type: 'string' },
-        confirm: { type: 'string' },
-      },
-      strict: true,
-      allowPositionals: false,
-    }));
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-  if (!values.project) throw new UsageError('--project is required: the project id');
-  if (!isUuid(values.project)) throw new UsageError(`--project must be a project id (a UUID, got ${JSON.stringify(values.project)})`);
+  const values = parseStrictArgs(argv, {
+    project: { type: 'string' },
+    'recipient-key': { type: 'string' },
+    tokens: { type: 'string' },
+    all: { type: 'boolean', default: false },
+    format: { type: 'string', default: 'csv' },
+    out: { type: 'string' },
+    confirm: { type: 'string' },
+  });
+  const projectId = projectIdArg(values.project);
   if (!values['recipient-key']) throw new UsageError("--recipient-key is required: the recipient's armored OpenPGP public key file");
   if (values.all === (values.tokens !== undefined)) throw new UsageError('give exactly one of --tokens FILE (one token a line) and --all');
   if (!(EXPORT_FORMATS as readonly string[]).includes(values.format)) throw new UsageError(`--format must be csv or jsonl (got ${JSON.stringify(values.format)})`);
   if (!values.out) throw new UsageError('--out is required: the file to write the encrypted export to');
   if (values.confirm === undefined) throw new UsageError('--confirm is required: the project\'s exact name, to say you mean it');
   return {
-    projectId: values.project.toLowerCase(),
+    projectId,
     recipientKeyFile: values['recipient-key'],
     tokensFile: values.tokens ?? null,
     all: values.all,

@@ -12,12 +12,10 @@ import { once } from 'node:events';
 import { hostname } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { parseArgs } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { parse as parseCsv } from 'csv-parse/sync';
 import type { Config } from '../config';
-import { isUuid } from '../core/uuid';
 import { normaliseFingerprint } from '../crypto/openpgp-keys';
 import { createImport, type ImportFileFormat, type ImportOptions } from '../imports/create-import';
 import { dryRunImport } from '../imports/dry-run-import';
@@ -28,7 +26,7 @@ import { runImport } from '../imports/run-import';
 import type { Logger } from '../logger';
 import type { Runtime } from '../runtime/types';
 import { TOKEN_FORMATS, type TokenFormat } from '../tokens/token-format-names';
-import { UsageError } from './args';
+import { parseStrictArgs, projectIdArg, UsageError } from './args';
 import { withCommandRuntime } from './with-runtime';
 
 export const IMPORT_CARDS_USAGE =
@@ -62,31 +60,20 @@ function readMapFile(path: string): Record<string, string> {
 }
 
 export function parseImportCardsArgs(argv: string[]): ImportCardsArgs {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: {
-        project: { type: 'string' },
-        file: { type: 'string' },
-        format: { type: 'string' },
-        'dry-run': { type: 'boolean', default: false },
-        'token-format': { type: 'string' },
-        deduplicate: { type: 'boolean', default: false },
-        'out-dir': { type: 'string' },
-        map: { type: 'string', multiple: true },
-        'map-file': { type: 'string' },
-        'require-signer': { type: 'string' },
-        'signer-key': { type: 'string' },
-      },
-      strict: true,
-      allowPositionals: false,
-    }));
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-  if (!values.project) throw new UsageError('--project is required: the project id');
-  if (!isUuid(values.project)) throw new UsageError(`--project must be a project id (a UUID, got ${JSON.stringify(values.project)})`);
+  const values = parseStrictArgs(argv, {
+    project: { type: 'string' },
+    file: { type: 'string' },
+    format: { type: 'string' },
+    'dry-run': { type: 'boolean', default: false },
+    'token-format': { type: 'string' },
+    deduplicate: { type: 'boolean', default: false },
+    'out-dir': { type: 'string' },
+    map: { type: 'string', multiple: true },
+    'map-file': { type: 'string' },
+    'require-signer': { type: 'string' },
+    'signer-key': { type: 'string' },
+  });
+  const projectId = projectIdArg(values.project);
   if (!values.file) throw new UsageError('--file is required: the OpenPGP-encrypted card file');
   const file = resolve(values.file);
   if (!existsSync(file) || !statSync(file).isFile()) throw new UsageError(`--file ${values.file}: no such file`);
@@ -125,7 +112,7 @@ export function parseImportCardsArgs(argv: string[]): ImportCardsArgs {
     ...(Object.keys(map).length ? { map } : {}),
     ...(signerKey ? { signerKey } : {}),
   };
-  return { projectId: values.project.toLowerCase(), file, format, dryRun: values['dry-run'], outDir: resolve(values['out-dir'] ?? dirname(file)), options, requireSigner };
+  return { projectId, file, format, dryRun: values['dry-run'], outDir: resolve(values['out-dir'] ?? dirname(file)), options, requireSigner };
 }
 
 async function sha256Of(file: string): Promise<string> {
